@@ -1,0 +1,77 @@
+"""What the command line calls: find games, validate them, build them, list them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from cardgen.errors import Report
+from cardgen.load.game import GAME_FILE, load_game
+from cardgen.pipeline import BuildOptions, build, check
+
+DATA_DIR = Path("data")
+
+
+def discover(paths: Iterable[Path]) -> list[Path]:
+    """The game folders named, or every folder under data/ that holds a game.yaml."""
+    paths = [Path(p) for p in paths]
+    if paths:
+        return paths
+    if not DATA_DIR.is_dir():
+        return []
+    return sorted(p for p in DATA_DIR.iterdir() if (p / GAME_FILE).is_file())
+
+
+def validate(paths: Iterable[Path], strict: bool = False) -> Report:
+    report = Report()
+    for game_dir in discover(paths):
+        check(game_dir, report, BuildOptions(strict=strict))
+    return report
+
+
+def build_games(paths: Iterable[Path], options: BuildOptions,
+                progress: Callable[[int], None] = lambda n: None) -> tuple[Report, list[Path]]:
+    report = Report()
+    written: list[Path] = []
+    for game_dir in discover(paths):
+        written += build(game_dir, options, report, progress)
+    return report, written
+
+
+def count_cards(paths: Iterable[Path]) -> int:
+    """How many cards the named games print, for a progress bar; cheap load, errors ignored."""
+    total = 0
+    for game_dir in discover(paths):
+        game = load_game(game_dir, Report())
+        total += sum(d.card_count for d in game.decks) if game else 0
+    return total
+
+
+@dataclass(frozen=True)
+class DeckSummary:
+    id: str
+    name: str
+    size: str
+    unique_cards: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    folder: Path
+    title: str
+    version: str
+    decks: tuple[DeckSummary, ...]
+
+
+def list_games(paths: Iterable[Path]) -> tuple[Report, list[GameSummary]]:
+    report = Report()
+    out = []
+    for game_dir in discover(paths):
+        game = load_game(game_dir, report)
+        if game is None:
+            continue
+        decks = tuple(DeckSummary(d.id, d.name, d.size.name, len(d.cards), d.card_count)
+                      for d in game.decks)
+        out.append(GameSummary(game_dir, game.title, game.version, decks))
+    return report, out

@@ -1,0 +1,29 @@
+"""Print knowledge that is not any one game's: named card sizes with their sleeves, paper sizes."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from cardgen.errors import Report
+from cardgen.load.yaml_source import load_yaml
+from cardgen.model import CardSize
+
+_HERE = Path(__file__).parent
+SLEEVE_CLEARANCE_MM = 2.0  # sleeve film and play: a card must be this much smaller than the sleeve
+
+
+@lru_cache(maxsize=None)
+def _read(name: str) -> dict:
+    report = Report()
+    doc = load_yaml(_HERE / name, report)
+    if doc is None:  # pragma: no cover - shipped file
+        raise RuntimeError("; ".join(d.format() for d in report.diagnostics))
+    return doc.data
+
+
+def card_sizes() -> dict[str, CardSize]:
+    return {name: CardSize(name=name, **spec) for name, spec in _read("card_sizes.yaml").items()}
+
+
+def page_sizes() -> dict[str, tuple[float, float]]:
+    return {name: (spec["width"], spec["height"]) for name, spec in _read("pages.yaml").items()}

@@ -1,0 +1,109 @@
+"""The `cardgen` command: parses options, calls the library, turns diagnostics into exit codes."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from cardgen import api
+from cardgen.errors import Report
+from cardgen.pipeline import BuildOptions
+from cardgen.render.calibration import write_calibration
+
+GAME_DIRS = click.argument("game_dirs", nargs=-1,
+                           type=click.Path(exists=True, file_okay=False, path_type=Path))
+
+
+def _emit(report: Report, strict: bool, fmt: str = "text", stream=None) -> int:
+    """Print every diagnostic; the exit status is 1 if any is an error (or a warning, with strict)."""
+    stream = stream or sys.stderr
+    if fmt == "json":
+        click.echo(json.dumps([d.as_dict() for d in report.sorted()], indent=2), file=stream)
+    else:
+        for diagnostic in report.sorted():
+            click.echo(diagnostic.format(), file=stream)
+    return 1 if report.has_errors(strict) else 0
+
+
+def _offset(value: str | None):
+    if value is None:
+        return None
+    try:
+        x, y = (float(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"expected 'X,Y' in mm, e.g. '0.5,-1', found '{value}'") from None
+    return (x, y)
+
+
+@click.group()
+@click.version_option(package_name="cardgen")
+def main():
+    """Print-and-play cards from game data: validate it, then build printable sheets."""
+
+
+@main.command()
+@GAME_DIRS
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              help="How findings are printed.")
+def validate(game_dirs, strict, fmt):
+    """Check games (default: every folder under data/) and report every problem."""
+    report = api.validate(game_dirs, strict)
+    status = _emit(report, strict, fmt, sys.stdout)
+    if fmt == "text" and not report.diagnostics:
+        click.echo(f"ok: {len(api.discover(game_dirs))} game(s), no problems")
+    sys.exit(status)
+
+
+@main.command()
+@GAME_DIRS
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("output"), show_default=True, help="Folder the games are built into.")
+@click.option("--page", type=click.Choice(["a4", "letter", "a3"]), help="Paper size (default: the game's).")
+@click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]),
+              help="Backs: long- or short-edge flip, gutterfold, or none (default: the game's).")
+@click.option("--back-offset", help="Shift back pages by X,Y mm, as measured on the calibration page.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def build(game_dirs, out_dir, page, duplex, back_offset, strict, quiet):
+    """Build printable PDFs for games (default: every folder under data/)."""
+    options = BuildOptions(out_dir, page, duplex, _offset(back_offset), strict)
+    show = not quiet and sys.stderr.isatty()
+    if show:
+        with click.progressbar(length=api.count_cards(game_dirs), label="Building",
+                               file=sys.stderr) as bar:
+            report, written = api.build_games(game_dirs, options, bar.update)
+    else:
+        report, written = api.build_games(game_dirs, options)
+    status = _emit(report, strict)
+    if status == 0 and not quiet:
+        for path in written:
+            click.echo(f"wrote {path}")
+    sys.exit(status)
+
+
+@main.command("list")
+@GAME_DIRS
+def list_games(game_dirs):
+    """List games, their decks and card counts."""
+    report, games = api.list_games(game_dirs)
+    for game in games:
+        click.echo(f"{game.folder}: {game.title} (version {game.version})")
+        for deck in game.decks:
+            click.echo(f"  {deck.id}: {deck.name}, {deck.unique_cards} different cards, "
+                       f"{deck.cards} to print, {deck.size}")
+    sys.exit(_emit(report, False))
+
+
+@main.command()
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+              default=Path("output/calibration.pdf"), show_default=True)
+@click.option("--page", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
+def calibrate(out_file, page, duplex):
+    """Write a two-sided page that measures how far your printer shifts the back side."""
+    write_calibration(out_file, page, duplex)
+    click.echo(f"wrote {out_file}: print it double-sided, hold it to the light, and read the "
+               "offset where the front cross meets the back scales")

@@ -1,0 +1,127 @@
+"""One diagnostic type for every problem cardgen finds, and the collector that gathers them."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Iterable, Sequence
+
+KeyPath = tuple  # of str keys and int list indices
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    file: str
+    line: int | None
+    path: KeyPath
+    message: str
+    severity: Severity = Severity.ERROR
+    code: str = "invalid"
+
+    @property
+    def key_path(self) -> str:
+        return format_path(self.path)
+
+    def format(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        subject = f" {self.key_path}:" if self.path else ""
+        return f"{where}: {self.severity.value}: {self.code}:{subject} {self.message}"
+
+    def as_dict(self) -> dict:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "path": self.key_path,
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+        }
+
+
+def format_path(path: Sequence) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """A ' (did you mean 'x'?)' suffix for the closest choice, or ''."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def describe(value) -> str:
+    """How a found value is named in messages: its type and a short rendering."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"boolean {str(value).lower()}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = str(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    kind = "text" if isinstance(value, str) else type(value).__name__
+    return f"{kind} '{text}'"
+
+
+@dataclass
+class Report:
+    """Collects the diagnostics of one run; stages add to it and carry on, the caller stops once."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        if diagnostic not in self.diagnostics:
+            self.diagnostics.append(diagnostic)
+
+    def error(self, file, line, path, message, code="invalid") -> None:
+        self.add(Diagnostic(str(file), line, tuple(path), message, Severity.ERROR, code))
+
+    def warning(self, file, line, path, message, code="warning") -> None:
+        self.add(Diagnostic(str(file), line, tuple(path), message, Severity.WARNING, code))
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is Severity.WARNING]
+
+    def has_errors(self, strict: bool = False) -> bool:
+        return bool(self.errors) or (strict and bool(self.warnings))
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self.diagnostics, key=lambda d: (d.file, d.line or 0, d.key_path, d.message))
+
+
+class CardgenError(Exception):
+    """Raised when a run has to stop; carries every diagnostic found so far."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.format() for d in self.diagnostics))
+
+
+def relative_name(path: Path, root: Path | None = None) -> str:
+    """A file's name for messages: relative to the working folder when it lies below it."""
+    path = Path(path)
+    for base in filter(None, (root, Path.cwd())):
+        try:
+            return str(path.resolve().relative_to(base.resolve()))
+        except ValueError:
+            continue
+    return str(path)

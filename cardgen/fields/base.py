@@ -1,0 +1,34 @@
+"""What every card field type provides: its options, a parser, and how its value reads as text."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.load.schema import At, Key
+from cardgen.model import FieldDecl
+
+
+@dataclass(frozen=True)
+class FieldType:
+    """A grammar for one kind of card value. Subclasses override `parse` and, if needed, `as_text`."""
+
+    name: str
+    description: str
+    options: dict[str, Key] = field(default_factory=dict)
+
+    def parse(self, value: Any, decl: FieldDecl, at: At) -> Any:
+        raise NotImplementedError
+
+    def as_text(self, value: Any) -> str:
+        """How `{{field}}` prints this value on a card."""
+        if value is None:
+            return ""
+        if isinstance(value, float) and value.is_integer():
+            return str(int(value))
+        return str(value)
+
+    def to_json(self, value: Any) -> Any:
+        return value
+
+    def json_schema(self, decl: FieldDecl) -> dict:
+        return {}

@@ -1,0 +1,132 @@
+"""Binding a resolved layout to one card's values: conditions, `{{field}}` templates, typed values.
+
+The result is a CardFace: a frozen list of drawable elements with every size already fitted.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Mapping
+
+from cardgen import markup
+from cardgen.layout.conditions import parse_condition
+from cardgen.layout.library import ElementSpec, Layout
+from cardgen.load.schema import Invalid
+from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
+from cardgen.render.elements.base import Percent
+from cardgen.render.icons import ICON_NAMES
+
+_FIELD_REF = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
+EXPANSION_DEPTH = 3
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The values a face can bind: raw values, their printed text, and which hold card markup."""
+
+    values: Mapping
+    texts: Mapping
+    markup_fields: frozenset = frozenset()
+
+    def raw(self, name: str):
+        return self.values.get(name)
+
+    def text(self, name: str) -> str | None:
+        return self.texts.get(name)
+
+    def expand(self, template: str) -> str:
+        """Inline the markup of text fields (`{{ability}}`) so their own markup and values apply."""
+        for _ in range(EXPANSION_DEPTH):
+            expanded = _FIELD_REF.sub(lambda m: self.texts[m.group(1)] if m.group(1) in
+                                      self.markup_fields else m.group(0), template)
+            if expanded == template:
+                break
+            template = expanded
+        return template
+
+
+@dataclass(frozen=True)
+class Problem:
+    element: ElementSpec
+    key: str
+    message: str
+    fields: tuple
+    severity: str
+    code: str
+
+
+@dataclass(frozen=True)
+class CardFace:
+    key: str
+    width: float
+    height: float
+    bleed: float
+    elements: tuple[Element, ...]
+
+
+def _length(value, total: float) -> float:
+    return value.of(total) if isinstance(value, Percent) else float(value)
+
+
+def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: float, bleed: float,
+              context: dict) -> tuple[CardFace, list[Problem]]:
+    """Build one face. `context` carries what is shared across cards (root folder, image cache)."""
+    problems: list[Problem] = []
+    drawn: list[Element] = []
+    for spec in layout.elements:
+        ctx = BindContext(width, height, bleed, layout.colors, None, context["root"], context["images"])
+        ctx.parse_text = lambda text, ctx=ctx: _parse_text(text, scope, ctx)
+        element = _bind_element(spec, scope, ctx, width, height)
+        problems += [Problem(spec, *p) for p in ctx.problems]
+        if element is not None:
+            drawn.append(element)
+    return CardFace(key, width, height, bleed, tuple(drawn)), problems
+
+
+def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
+    """Parse card text for an element, noting its markup problems against the element."""
+    parsed = markup.parse(scope.expand(text), scope.text)
+    unknown_icons = [i for i in parsed.icons if i not in ICON_NAMES]
+    if unknown_icons:
+        runs = tuple(markup.Run(f"{{{r.icon}}}", r.bold, r.italic) if r.icon in unknown_icons else r
+                     for r in parsed.runs)
+        problems = parsed.problems + tuple(f"unknown icon '{{{i}}}'" for i in unknown_icons)
+        parsed = markup.Parsed(runs, problems, parsed.terms, parsed.icons, parsed.fields)
+    for message in parsed.problems:
+        severity = "warning" if message.startswith("unclosed") else "error"
+        ctx.problem("text", message, parsed.fields, severity, "markup")
+    return parsed
+
+
+def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: float, height: float):
+    kind = ELEMENT_TYPES[spec.type]
+    when = spec.values.get("when")
+    if when is not None and not parse_condition(when).holds(scope.raw):
+        return None
+    values = {}
+    for key, key_spec in {**COMMON_KEYS, **kind.KEYS}.items():
+        if key not in spec.values:
+            values[key] = key_spec.default
+            continue
+        value = spec.values[key]
+        if markup.is_template(value) and key not in kind.MARKUP_KEYS:
+            value, unknown = markup.substitute(value, scope.text)
+            if unknown:
+                ctx.problem(key, f"unknown field(s) {', '.join(unknown)}")
+                return None
+        if key in kind.MARKUP_KEYS:
+            values[key] = value if isinstance(value, str) else str(value)
+            continue
+        try:
+            values[key] = key_spec.parse(value, spec.origins.get(key))
+        except Invalid as exc:
+            ctx.problem(key, str(exc))
+            return None
+    box = Box(_length(values["x"], width), _length(values["y"], height),
+              _length(values["width"], width), _length(values["height"], height))
+    try:
+        element = kind.build(box, values, ctx)
+    except Invalid as exc:
+        ctx.problem("", str(exc))
+        return None
+    return element

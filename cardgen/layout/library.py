@@ -1,0 +1,187 @@
+"""Layout templates: found by name, `extends` resolved (several parents, cycles caught), then checked.
+
+What leaves this module is a flat Layout: every element with all inherited keys merged in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from cardgen.errors import Report, did_you_mean
+from cardgen.load import schema as s
+from cardgen.load.schema import At, Key
+from cardgen.load.yaml_source import Document, load_yaml
+from cardgen.markup import is_template
+from cardgen.model import Source, frozen_map
+from cardgen.render.colors import parse_color
+from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES
+
+LAYOUT_KEYS = {
+    "extends": Key(s.list_of(s.text, single_ok=True), default=(), doc="parent layout(s), merged in order"),
+    "description": Key(s.text, default="", doc="what the layout is for"),
+    "colors": Key(s.mapping_of(s.text), default={}, doc="colour name -> '#rrggbb', cmyk(...) or a name"),
+    "elements": Key(s.mapping_of(s.any_value), default={}, doc="element name -> element, drawn in order"),
+}
+
+
+@dataclass(frozen=True)
+class ElementSpec:
+    """One element of a resolved layout: its merged raw values and where each key was written."""
+
+    name: str
+    type: str
+    values: Mapping
+    origins: Mapping   # key -> At (document and key path that set it)
+    source: Source
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    colors: Mapping
+    elements: tuple[ElementSpec, ...]
+    source: Source
+
+
+@dataclass
+class _Raw:
+    name: str
+    doc: Document
+    values: dict
+
+
+class LayoutLibrary:
+    """Loads layouts from a list of folders, each at most once per run."""
+
+    def __init__(self, dirs: tuple[Path, ...], report: Report):
+        self.dirs = dirs
+        self.report = report
+        self._raw: dict[str, _Raw | None] = {}
+        self._resolved: dict[str, Layout | None] = {}
+
+    def available(self) -> list[str]:
+        names = set()
+        for folder in self.dirs:
+            names |= {p.relative_to(folder).with_suffix("").as_posix() for p in folder.rglob("*.yaml")}
+        return sorted(names)
+
+    def get(self, name: str, where: Source | None = None) -> Layout | None:
+        """The resolved layout `name`; `where` is where it was asked for, for a 'not found' message."""
+        if name not in self._resolved:
+            merged = self._merge(name, where, ())
+            self._resolved[name] = self._check(name, *merged) if merged else None
+        return self._resolved[name]
+
+    def _file(self, name: str) -> Path | None:
+        if ".." in name.split("/") or name.startswith("/"):
+            return None
+        return next((d / f"{name}.yaml" for d in self.dirs if (d / f"{name}.yaml").is_file()), None)
+
+    def _load(self, name: str, where: Source | None) -> _Raw | None:
+        if name in self._raw:
+            return self._raw[name]
+        path = self._file(name)
+        raw = None
+        if path is None:
+            message = (f"unknown layout '{name}'{did_you_mean(name, self.available())}; "
+                       f"looked in: {', '.join(str(d) for d in self.dirs) or 'no layouts folder'}")
+            where = where or Source(name, None)
+            self.report.error(where.file, where.line, where.path, message, code="unknown-layout")
+        else:
+            doc = load_yaml(path, self.report)
+            if doc is not None:
+                values = s.read_mapping(doc.data if doc.data is not None else {},
+                                        At(doc, (), self.report), LAYOUT_KEYS, "layout")
+                raw = _Raw(name, doc, values) if values is not None else None
+        self._raw[name] = raw
+        return raw
+
+    def _merge(self, name: str, where: Source | None, chain: tuple[str, ...]):
+        """(colors, elements, origins) with parents merged in, or None when the chain is broken."""
+        raw = self._load(name, where)
+        if raw is None:
+            return None
+        root = At(raw.doc, (), self.report)
+        colors: dict = {}
+        elements: dict[str, dict] = {}
+        origins: dict[str, dict] = {}
+        for i, parent in enumerate(raw.values["extends"]):
+            parent_at = root.child("extends").child(i) if isinstance(
+                raw.doc.data.get("extends"), list) else root.child("extends")
+            if parent in chain + (name,):
+                cycle = " -> ".join(chain + (name, parent))
+                parent_at.error(f"extends cycle: {cycle}", code="extends-cycle")
+                return None
+            merged = self._merge(parent, Source(raw.doc.name, parent_at.line, parent_at.path),
+                                 chain + (name,))
+            if merged is None:
+                return None
+            p_colors, p_elements, p_origins = merged
+            colors.update(p_colors)
+            for el_name, values in p_elements.items():
+                elements.setdefault(el_name, {}).update(values)
+                origins.setdefault(el_name, {}).update(p_origins[el_name])
+        colors.update(raw.values["colors"])
+        for el_name, values in raw.values["elements"].items():
+            el_at = root.child("elements").child(el_name)
+            if not isinstance(values, dict):
+                el_at.error(f"expected an element (a mapping with a type), found {values!r}", code="type")
+                return None
+            elements.setdefault(el_name, {}).update(values)
+            origins.setdefault(el_name, {}).update({k: el_at.child(k) for k in values})
+            origins[el_name][""] = el_at
+        return colors, elements, origins
+
+    def _check(self, name: str, colors: dict, elements: dict, origins: dict) -> Layout | None:
+        raw = self._raw[name]
+        ok = True
+        for color_name, value in colors.items():
+            try:
+                parse_color(color_name, colors)
+            except s.Invalid as exc:
+                ok = False
+                At(raw.doc, ("colors", color_name), self.report).error(str(exc), code="color")
+        specs = []
+        for el_name, values in elements.items():
+            el_at = origins[el_name][""]
+            spec = check_element(el_name, values, origins[el_name], el_at, colors)
+            ok = ok and spec is not None
+            if spec is not None:
+                specs.append(spec)
+        if not ok:
+            return None
+        return Layout(name, frozen_map(colors), tuple(specs), Source(raw.doc.name, 1))
+
+
+def check_element(name: str, values: dict, origins: dict, el_at: At, colors: dict) -> ElementSpec | None:
+    """Check keys and every value that does not depend on a card; None if anything is wrong."""
+    kind = ELEMENT_TYPES.get(values.get("type"))
+    if kind is None:
+        at = origins.get("type", el_at)
+        found = values.get("type")
+        at.error(f"unknown element type '{found}'{did_you_mean(found, ELEMENT_TYPES)}; "
+                 f"types: {', '.join(ELEMENT_TYPES)}" if found else
+                 f"element '{name}' has no type; types: {', '.join(ELEMENT_TYPES)}", code="unknown-element")
+        return None
+    keys = {**COMMON_KEYS, **kind.KEYS}
+    report_count = len(el_at.report.diagnostics)
+    for key, value in values.items():
+        at = origins.get(key, el_at)
+        if key not in keys:
+            at.error(f"unknown key '{key}' for a {values['type']} element{did_you_mean(key, keys)}",
+                     code="unknown-key")
+        elif is_template(value) and key not in kind.MARKUP_KEYS:
+            continue
+        elif not s.failed(s.read_value(value, at, keys[key].parse)) and key in kind.COLOR_KEYS:
+            try:
+                parse_color(value, colors)
+            except s.Invalid as exc:
+                at.error(str(exc), code="color")
+    for key, spec in keys.items():
+        if spec.required and key not in values:
+            el_at.error(f"{values['type']} element '{name}' needs '{key}'", code="missing-key")
+    if len(el_at.report.diagnostics) > report_count:
+        return None
+    return ElementSpec(name, values["type"], frozen_map(values), frozen_map(origins),
+                       Source(el_at.doc.name, el_at.line, el_at.path))

@@ -1,0 +1,94 @@
+"""Card files: each card's values parsed by the field types its card type declares."""
+from __future__ import annotations
+
+import re
+
+from cardgen.errors import describe, did_you_mean
+from cardgen.fields import field_type
+from cardgen.load import schema as s
+from cardgen.load.game_schema import CARD_KEYS
+from cardgen.load.schema import At, Invalid
+from cardgen.model import Card, CardType, Source, frozen_map
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-") or "card"
+
+
+def read_cards(at: At, card_type: CardType, deck_id: str, default_copies: int) -> list[Card]:
+    """The cards of one card file (`cards:` list), with diagnostics for each bad value."""
+    top = s.read_mapping(at.doc.data, at, {"cards": s.Key(s.any_value, required=True)},
+                         "card file with a 'cards:' list")
+    if not top or "cards" not in top:
+        return []
+    items = top["cards"]
+    list_at = at.child("cards")
+    if not isinstance(items, list):
+        list_at.error(f"expected a list of cards, found {describe(items)}", code="type")
+        return []
+    cards = []
+    for index, item in enumerate(items):
+        card = read_card(item, list_at.child(index), card_type, deck_id, default_copies)
+        if card is not None:
+            cards.append(card)
+    return cards
+
+
+def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: int) -> Card | None:
+    if not isinstance(item, dict):
+        at.error(f"expected a card (a mapping of fields), found {describe(item)}", code="type")
+        return None
+    known = {**{f.name: f for f in card_type.fields}}
+    values, sources, ok = {}, {}, True
+    for key, raw in item.items():
+        key_at = at.child(key)
+        if key in CARD_KEYS:
+            continue
+        decl = known.get(key)
+        if decl is None:
+            names = list(known) + list(CARD_KEYS)
+            key_at.error(f"unknown field '{key}' for card type '{card_type.id}'"
+                         f"{did_you_mean(key, names)}", code="unknown-key")
+            ok = False
+            continue
+        try:
+            values[key] = field_type(decl.type).parse(raw, decl, key_at)
+        except Invalid as exc:
+            key_at.error(str(exc), code="type")
+            ok = False
+            continue
+        sources[key] = Source(at.doc.name, key_at.line, key_at.path)
+    for decl in card_type.fields:
+        if decl.name in item:
+            continue
+        if decl.required:
+            at.error(f"missing required field '{decl.name}' (card type '{card_type.id}')",
+                     code="missing-field")
+            ok = False
+        elif decl.default is not None:
+            values[decl.name] = decl.default
+    meta = s.read_mapping({k: v for k, v in item.items() if k in CARD_KEYS}, at, CARD_KEYS)
+    if not ok or meta is None:
+        return None
+    card_id = meta["id"] or slug(values.get("name", f"card-{at.path[-1] + 1}"))
+    prototype = _prototype(meta["prototype"], values, at.child("prototype"))
+    copies = meta["copies"] if meta["copies"] is not None else default_copies
+    return Card(card_id, deck_id, card_type.id, frozen_map(values), copies,
+                Source(at.doc.name, at.line, at.path), frozen_map(sources), prototype)
+
+
+def _prototype(value, values: dict, at: At) -> frozenset:
+    if value in (None, False):
+        return frozenset()
+    if value is True:
+        return frozenset(values)
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        at.error(f"expected true or a list of field names, found {describe(value)}", code="type")
+        return frozenset()
+    unknown = [v for v in value if v not in values]
+    if unknown:
+        at.error(f"prototype names field(s) this card does not give: {', '.join(unknown)}",
+                 code="unknown-key")
+    return frozenset(v for v in value if v in values)

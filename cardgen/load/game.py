@@ -1,0 +1,151 @@
+"""Load stage: a game folder (game.yaml and its card files) becomes a frozen Game."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardgen.errors import Report, did_you_mean, relative_name
+from cardgen.fields import field_type
+from cardgen.load import schema as s
+from cardgen.load.cards import read_cards
+from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, FACE_KEYS, FIELD_KEYS, GAME_KEYS,
+                                      PRINT_KEYS)
+from cardgen.load.paths import confined_path
+from cardgen.load.schema import At
+from cardgen.load.yaml_source import load_yaml
+from cardgen.model import (CardType, Deck, Face, FieldDecl, Game, PrintSettings, Source,
+                           frozen_map)
+
+GAME_FILE = "game.yaml"
+
+
+def load_game(game_dir: Path, report: Report) -> Game | None:
+    """Read a game folder; every problem goes to `report`. Returns None if the game cannot be built."""
+    game_dir = Path(game_dir)
+    game_file = game_dir / GAME_FILE
+    if not game_file.is_file():
+        report.error(relative_name(game_file), None, (),
+                     f"no {GAME_FILE} in '{relative_name(game_dir)}': not a game folder",
+                     code="not-a-game")
+        return None
+    doc = load_yaml(game_file, report)
+    if doc is None:
+        return None
+    at = At(doc, (), report)
+    if doc.data is None:
+        at.error(f"{GAME_FILE} is empty: expected title, version, card_types and decks",
+                 code="empty")
+        return None
+    top = s.read_mapping(doc.data, at, GAME_KEYS, "mapping of game settings")
+    if top is None or not {"title", "version", "card_types", "decks"} <= top.keys():
+        return None
+    card_types = _card_types(top["card_types"], at.child("card_types"))
+    decks = tuple(d for i, raw in enumerate(top["decks"])
+                  if (d := _deck(raw, at.child("decks").child(i), card_types, game_dir)))
+    if not top["decks"]:
+        at.child("decks").error("a game needs at least one deck", code="empty")
+    settings = s.read_mapping(top["print"], at.child("print"), PRINT_KEYS, "mapping of print settings")
+    return Game(
+        id=game_dir.resolve().name,
+        root=game_dir,
+        title=top["title"],
+        version=top["version"],
+        credits=tuple(top["credits"]),
+        players=top["players"],
+        description=top["description"],
+        card_types=frozen_map(card_types),
+        decks=decks,
+        print=PrintSettings(**settings) if settings else PrintSettings(),
+        layout_dirs=layout_dirs(game_dir),
+        source=Source(doc.name, 1),
+        glossary=frozen_map(top["glossary"]),
+    )
+
+
+def layout_dirs(game_dir: Path) -> tuple[Path, ...]:
+    """The game's own layouts/ first, then the nearest enclosing project's layouts/."""
+    dirs = [game_dir / "layouts"] if (game_dir / "layouts").is_dir() else []
+    for parent in game_dir.resolve().parents:
+        if (parent / "layouts").is_dir():
+            dirs.append(parent / "layouts")
+            break
+    return tuple(dirs)
+
+
+def _card_types(raw: dict, at: At) -> dict[str, CardType]:
+    out = {}
+    for type_id, spec in raw.items():
+        type_at = at.child(type_id)
+        values = s.read_mapping(spec, type_at, CARD_TYPE_KEYS, "card type")
+        if not values or "layout" not in values or "fields" not in values:
+            continue
+        fields = tuple(f for name, f_spec in values["fields"].items()
+                       if (f := _field(name, f_spec, type_at.child("fields").child(name))))
+        layout_at = type_at.child("layout")
+        out[type_id] = CardType(type_id, values["name"] or type_id, values["layout"], fields,
+                                Source(at.doc.name, type_at.line, type_at.path),
+                                Source(at.doc.name, layout_at.line, layout_at.path))
+    return out
+
+
+def _field(name: str, spec, at: At) -> FieldDecl | None:
+    if isinstance(spec, str):
+        spec = {"type": spec}
+    kind = field_type(spec.get("type")) if isinstance(spec, dict) else None
+    option_keys = kind.options if kind else {}
+    values = s.read_mapping(spec, at, {**FIELD_KEYS, **option_keys}, "field declaration")
+    if not values or "type" not in values:
+        return None
+    options = {k: values[k] for k in option_keys if values.get(k) is not None}
+    decl = FieldDecl(name, values["type"], values["required"], None, values["unique"],
+                     frozen_map(options), values["description"],
+                     Source(at.doc.name, at.line, at.path))
+    if values["default"] is not None:
+        try:
+            default = kind.parse(values["default"], decl, at.child("default"))
+        except s.Invalid as exc:
+            at.child("default").error(str(exc), code="type")
+            return None
+        decl = FieldDecl(**{**decl.__dict__, "default": default})
+    return decl
+
+
+def _deck(raw, at: At, card_types: dict[str, CardType], game_dir: Path) -> Deck | None:
+    values = s.read_mapping(raw, at, DECK_KEYS, "deck")
+    if not values or not {"id", "card_type", "cards", "back"} <= values.keys():
+        return None
+    card_type = card_types.get(values["card_type"])
+    if card_type is None:
+        at.child("card_type").error(
+            f"unknown card type '{values['card_type']}'{did_you_mean(values['card_type'], card_types)}"
+            f"; the game declares: {', '.join(card_types) or 'none'}", code="unknown-reference")
+        return None
+    back = _face(values["back"], at.child("back"))
+    cards = []
+    for i, reference in enumerate(values["cards"]):
+        ref_at = at.child("cards").child(i) if len(values["cards"]) > 1 or isinstance(
+            raw.get("cards"), list) else at.child("cards")
+        try:
+            path = confined_path(game_dir, reference)
+        except s.Invalid as exc:
+            ref_at.error(str(exc), code="path")
+            continue
+        if not path.is_file():
+            ref_at.error(f"card file '{reference}' not found in the game folder", code="missing-file")
+            continue
+        doc = load_yaml(path, at.report)
+        if doc is not None:
+            cards += read_cards(At(doc, (), at.report), card_type, values["id"], values["copies"])
+    if back is None:
+        return None
+    return Deck(values["id"], values["name"] or values["id"], card_type.id, values["size"], back,
+                tuple(cards), frozen_map(values["values"]), Source(at.doc.name, at.line, at.path))
+
+
+def _face(raw, at: At) -> Face | None:
+    values = s.read_mapping(raw, at, FACE_KEYS, "face ({layout, values})")
+    if not values or "layout" not in values:
+        return None
+    layout_at = at.child("layout")
+    return Face(values["layout"], frozen_map(values["values"]),
+                Source(at.doc.name, layout_at.line, layout_at.path))
+

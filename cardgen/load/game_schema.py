@@ -1,0 +1,105 @@
+"""The schema of game.yaml: keys, their types and defaults, in one place (the docs are built from it)."""
+from __future__ import annotations
+
+from cardgen import catalog
+from cardgen.errors import describe, did_you_mean
+from cardgen.fields import FIELD_TYPES
+from cardgen.load import schema as s
+from cardgen.load.schema import At, Invalid, Key
+from cardgen.units import UnitError, parse_length
+
+
+def length(value, at: At) -> float:
+    try:
+        return parse_length(value)
+    except UnitError as exc:
+        raise Invalid(str(exc)) from None
+
+
+def card_size(value, at: At):
+    """A named size ('poker') or {width, height}."""
+    sizes = catalog.card_sizes()
+    if isinstance(value, str):
+        if value not in sizes:
+            raise Invalid(f"expected a card size ({', '.join(sizes)}) or {{width, height}}; "
+                          f"found '{value}'{did_you_mean(value, sizes)}")
+        return sizes[value]
+    spec = s.read_mapping(value, at, {"width": Key(length, required=True),
+                                      "height": Key(length, required=True)}, "card size")
+    if not spec or "width" not in spec or "height" not in spec:
+        raise Invalid("expected a card size name or {width, height}")
+    return catalog.CardSize(name=f"{spec['width']:g} x {spec['height']:g} mm", **spec)
+
+
+def offset(value, at: At) -> tuple[float, float]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise Invalid(f"expected [x, y] in mm, found {describe(value)}")
+    return (length(value[0], at), length(value[1], at))
+
+
+def players(value, at: At) -> str:
+    return s.text(value, at)
+
+
+def file_list(value, at: At) -> tuple[str, ...]:
+    return s.list_of(s.text, single_ok=True)(value, at)
+
+
+FACE_KEYS = {
+    "layout": Key(s.text, required=True, doc="the layout template that draws this face"),
+    "values": Key(s.mapping_of(s.any_value), default={}, doc="values the layout may bind"),
+}
+
+FIELD_KEYS = {
+    "type": Key(s.choice(*FIELD_TYPES), required=True, doc="the field type (see field types)"),
+    "required": Key(s.boolean, default=False, doc="every card must give this field"),
+    "default": Key(s.any_value, doc="the value of a card that does not give the field"),
+    "unique": Key(s.choice("deck", "game"), doc="no two cards share a value, within a deck or the game"),
+    "description": Key(s.text, default="", doc="what the field means, for the docs and editors"),
+}
+
+CARD_TYPE_KEYS = {
+    "name": Key(s.text, doc="a readable name; defaults to the id"),
+    "layout": Key(s.text, required=True, doc="the layout template for the card faces"),
+    "fields": Key(s.mapping_of(s.any_value), required=True,
+                  doc="field name -> field declaration (type, required, unique, options)"),
+}
+
+DECK_KEYS = {
+    "id": Key(s.identifier, required=True, doc="short id, used in file names"),
+    "name": Key(s.text, doc="a readable name; defaults to the id"),
+    "card_type": Key(s.text, required=True, doc="which card type the deck's cards are"),
+    "cards": Key(file_list, required=True, doc="card files (YAML), relative to the game folder"),
+    "size": Key(card_size, default="poker", doc="a named card size or {width, height}"),
+    "copies": Key(s.integer(1, 1000), default=1, doc="copies of each card unless a card says otherwise"),
+    "back": Key(s.any_value, required=True, doc="the back face: {layout, values}"),
+    "values": Key(s.mapping_of(s.any_value), default={}, doc="deck values layouts bind as deck.<name>"),
+}
+
+PRINT_KEYS = {
+    "page": Key(s.choice("a4", "letter", "a3"), default="a4", doc="paper size"),
+    "duplex": Key(s.choice("long", "short", "fold", "none"), default="long",
+                  doc="how backs are printed: long- or short-edge flip, gutterfold, or none"),
+    "bleed": Key(length, default=3.0, doc="how far art runs past the trim"),
+    "margin": Key(length, default=5.0, doc="the sheet edge a printer cannot reach"),
+    "crop_marks": Key(s.boolean, default=True, doc="draw cut marks round the card block"),
+    "back_offset": Key(offset, default=(0.0, 0.0), doc="[x, y] mm shift of back pages"),
+}
+
+GAME_KEYS = {
+    "title": Key(s.text, required=True, doc="the game's title"),
+    "version": Key(s.text, required=True, doc="the version printed on every page"),
+    "credits": Key(s.list_of(s.text, single_ok=True), default=(), doc="designer, artists ..."),
+    "players": Key(players, default="", doc="player count, e.g. '2' or '2-4'"),
+    "description": Key(s.text, default="", doc="one paragraph about the game"),
+    "card_types": Key(s.mapping_of(s.any_value), required=True, doc="card type id -> card type"),
+    "decks": Key(s.list_of(s.any_value), required=True, doc="the decks to print"),
+    "print": Key(s.any_value, default={}, doc="print settings (page, duplex, bleed ...)"),
+    "glossary": Key(s.mapping_of(s.text), default={}, doc="keyword -> definition"),
+}
+
+CARD_KEYS = {
+    "id": Key(s.identifier, doc="unique id; defaults to the name in lower case with '-'"),
+    "copies": Key(s.integer(0, 1000), doc="copies of this card in the deck"),
+    "prototype": Key(s.any_value, doc="true, or a list of field names whose values are prototype data"),
+}

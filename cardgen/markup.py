@@ -1,0 +1,129 @@
+"""Card text markup: **bold**, *italic*, [[Term]], {icon}, {{field}}, and line breaks.
+
+Everything else is literal text: a `<font>` or `<img>` tag in card data is printed as written.
+The parser never fails; what it cannot read is kept as text and reported as a problem.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+_TOKEN = re.compile(
+    r"\\(?P<escaped>[\\*\[\]{}])"
+    r"|\{\{\s*(?P<field>[A-Za-z_][\w.-]*)\s*\}\}"
+    r"|\[\[(?P<term>[^\[\]\n|]+)(?:\|(?P<shown>[^\[\]\n]+))?\]\]"
+    r"|\{(?P<icon>[a-z][a-z0-9_-]*)\}"
+    r"|(?P<bold>\*\*)"
+    r"|(?P<italic>\*)"
+    r"|(?P<newline>\n)"
+)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of text in one style, or an inline icon (text empty), or a line break."""
+
+    text: str = ""
+    bold: bool = False
+    italic: bool = False
+    icon: str | None = None
+    term: str | None = None
+    line_break: bool = False
+
+
+@dataclass(frozen=True)
+class Parsed:
+    runs: tuple[Run, ...]
+    problems: tuple[str, ...] = ()
+    terms: tuple[str, ...] = ()
+    icons: tuple[str, ...] = ()
+    fields: tuple[str, ...] = ()
+
+    @property
+    def plain(self) -> str:
+        return "".join("\n" if r.line_break else (r.text if not r.icon else f"[{r.icon}]")
+                       for r in self.runs)
+
+
+Lookup = Callable[[str], "str | None"]
+
+
+def _pairable(tokens: list, kind: str) -> set[int]:
+    """Indices of style markers that have a partner; an odd last marker stays literal."""
+    positions = [i for i, (k, _) in enumerate(tokens) if k == kind]
+    return set(positions[: len(positions) - len(positions) % 2])
+
+
+def parse(text: str, lookup: Lookup | None = None) -> Parsed:
+    """Split card text into styled runs. `lookup` gives a `{{field}}`'s text (None: unknown)."""
+    tokens: list[tuple[str, object]] = []
+    pos = 0
+    for match in _TOKEN.finditer(text):
+        if match.start() > pos:
+            tokens.append(("text", text[pos:match.start()]))
+        kind = match.lastgroup if match.lastgroup != "shown" else "term"
+        tokens.append((kind, match))
+        pos = match.end()
+    if pos < len(text):
+        tokens.append(("text", text[pos:]))
+
+    paired = _pairable(tokens, "bold") | _pairable(tokens, "italic")
+    runs: list[Run] = []
+    problems, terms, icons, fields = [], [], [], []
+    bold = italic = False
+
+    def add(chunk: str, **style) -> None:
+        if chunk:
+            runs.append(Run(chunk, style.get("bold", bold), style.get("italic", italic),
+                            term=style.get("term")))
+
+    for index, (kind, value) in enumerate(tokens):
+        if kind == "text":
+            add(value)
+        elif kind == "escaped":
+            add(value.group("escaped"))
+        elif kind in ("bold", "italic"):
+            if index not in paired:
+                add(value.group(0))
+                problems.append(f"unclosed '{value.group(0)}' is printed as written")
+            elif kind == "bold":
+                bold = not bold
+            else:
+                italic = not italic
+        elif kind == "term":
+            term = value.group("term").strip()
+            terms.append(term)
+            add((value.group("shown") or term).strip(), bold=True, term=term)
+        elif kind == "icon":
+            icons.append(value.group("icon"))
+            runs.append(Run(icon=value.group("icon"), bold=bold, italic=italic))
+        elif kind == "field":
+            name = value.group("field")
+            fields.append(name)
+            shown = lookup(name) if lookup else None
+            if shown is None:
+                problems.append(f"unknown field '{{{{{name}}}}}'")
+                shown = value.group(0)
+            add(shown)
+        elif kind == "newline":
+            runs.append(Run(line_break=True))
+    return Parsed(tuple(runs), tuple(problems), tuple(terms), tuple(icons), tuple(fields))
+
+
+def substitute(text: str, lookup: Lookup) -> tuple[str, list[str]]:
+    """Replace `{{field}}` references in a plain template (layout attributes); returns unknown names."""
+    unknown: list[str] = []
+
+    def replace(match: re.Match) -> str:
+        shown = lookup(match.group(1))
+        if shown is None:
+            unknown.append(match.group(1))
+            return ""
+        return shown
+
+    return re.sub(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}", replace, text), unknown
+
+
+def is_template(value) -> bool:
+    return isinstance(value, str) and "{{" in value

@@ -1,0 +1,134 @@
+"""The frozen data objects that pipeline stages hand to each other."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+
+def frozen_map(values: Mapping | None = None) -> Mapping:
+    return MappingProxyType(dict(values or {}))
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a thing was written: file name for messages, line, and key path."""
+
+    file: str
+    line: int | None
+    path: tuple = ()
+
+
+@dataclass(frozen=True)
+class FieldDecl:
+    """One field of a card type, as the game's data declares it."""
+
+    name: str
+    type: str
+    required: bool = False
+    default: Any = None
+    unique: str | None = None          # None, "deck" or "game"
+    options: Mapping = field(default_factory=frozen_map)  # type-specific: min, max, choices ...
+    description: str = ""
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class CardType:
+    id: str
+    name: str
+    layout: str
+    fields: tuple[FieldDecl, ...]
+    source: Source
+    layout_source: Source | None = None
+
+    def field(self, name: str) -> FieldDecl | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
+@dataclass(frozen=True)
+class CardSize:
+    name: str
+    width: float   # mm
+    height: float  # mm
+    sleeve: str = ""
+    sleeve_width: float | None = None
+    sleeve_height: float | None = None
+
+
+@dataclass(frozen=True)
+class Face:
+    """A layout and the values bound into it beyond the card's own fields (e.g. a deck's back)."""
+
+    layout: str
+    values: Mapping = field(default_factory=frozen_map)
+    source: Source | None = None      # where `layout:` is written
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    deck: str
+    card_type: str
+    values: Mapping
+    copies: int
+    source: Source
+    field_sources: Mapping = field(default_factory=frozen_map)
+    prototype: frozenset = frozenset()
+
+    @property
+    def name(self) -> str:
+        return str(self.values.get("name", self.id))
+
+    def where(self, field_name: str | None = None) -> Source:
+        return self.field_sources.get(field_name, self.source) if field_name else self.source
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    name: str
+    card_type: str
+    size: CardSize
+    back: Face
+    cards: tuple[Card, ...]
+    values: Mapping
+    source: Source
+
+    @property
+    def card_count(self) -> int:
+        return sum(card.copies for card in self.cards)
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    page: str = "a4"
+    duplex: str = "long"               # long, short, fold, none
+    bleed: float = 3.0                 # mm
+    margin: float = 5.0                # mm the printer cannot reach
+    crop_marks: bool = True
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to backs after mirroring
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    root: Path
+    title: str
+    version: str
+    credits: tuple[str, ...]
+    players: str
+    description: str
+    card_types: Mapping          # id -> CardType
+    decks: tuple[Deck, ...]
+    print: PrintSettings
+    layout_dirs: tuple[Path, ...]
+    source: Source
+    glossary: Mapping = field(default_factory=frozen_map)
+
+    @property
+    def values(self) -> Mapping:
+        """The game's values that layouts may bind as `game.<name>`."""
+        return frozen_map({"title": self.title, "version": self.version, "id": self.id,
+                           "players": self.players})

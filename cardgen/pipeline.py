@@ -1,0 +1,97 @@
+"""A build is five named steps: load, validate, resolve, render, write. Each hands frozen data on."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from cardgen import catalog
+from cardgen.errors import Report
+from cardgen.layout.resolve import DeckFaces, resolve_game
+from cardgen.load.game import load_game
+from cardgen.model import Game
+from cardgen.render.imposition import plan_sheet
+from cardgen.render.sheets import render_deck
+from cardgen.rules import validate_game
+from cardgen.write import remove_stale_temps, write_atomic
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    out_dir: Path = Path("output")
+    page: str | None = None            # overrides the game's print settings when given
+    duplex: str | None = None
+    back_offset: tuple[float, float] | None = None
+    strict: bool = False
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A game that passed validation, with every face resolved."""
+
+    game: Game
+    faces: tuple[DeckFaces, ...]
+
+
+def load(game_dir: Path, report: Report) -> Game | None:
+    return load_game(game_dir, report)
+
+
+def validate(game: Game, report: Report) -> None:
+    validate_game(game, report)
+
+
+def resolve(game: Game, report: Report) -> tuple[DeckFaces, ...]:
+    return resolve_game(game, report)
+
+
+def check(game_dir: Path, report: Report, options: BuildOptions | None = None) -> Checked | None:
+    """Load, validate and resolve; None when anything is wrong (diagnostics are in `report`)."""
+    game = load(game_dir, report)
+    if game is None:
+        return None
+    if options is not None:
+        game = apply_options(game, options)
+    validate(game, report)
+    faces = resolve(game, report)
+    if report.has_errors(options.strict if options else False):
+        return None
+    return Checked(game, faces)
+
+
+def apply_options(game: Game, options: BuildOptions) -> Game:
+    overrides = {k: v for k, v in (("page", options.page), ("duplex", options.duplex),
+                                   ("back_offset", options.back_offset)) if v is not None}
+    return replace(game, print=replace(game.print, **overrides)) if overrides else game
+
+
+def render(checked: Checked, progress: Callable[[int], None]) -> dict[str, bytes]:
+    """Every deck's PDF, in memory: nothing is written until all of them are made."""
+    game = checked.game
+    settings = game.print
+    page = catalog.page_sizes()[settings.page]
+    out = {}
+    for faces in checked.faces:
+        size = faces.deck.size
+        plan = plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
+                          settings.duplex, settings.crop_marks, settings.back_offset)
+        out[f"{faces.deck.id}.pdf"] = render_deck(game, faces, plan, settings.duplex, progress)
+    return out
+
+
+def write(files: dict[str, bytes], folder: Path) -> list[Path]:
+    remove_stale_temps(folder)
+    written = []
+    for name, data in files.items():
+        write_atomic(folder / name, data)
+        written.append(folder / name)
+    return written
+
+
+def build(game_dir: Path, options: BuildOptions, report: Report,
+          progress: Callable[[int], None] = lambda n: None) -> list[Path]:
+    checked = check(game_dir, report, options)
+    if checked is None:
+        return []
+    files = render(checked, progress)
+    return write(files, options.out_dir / checked.game.id)

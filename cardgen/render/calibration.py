@@ -1,0 +1,90 @@
+"""A two-sided calibration sheet: crosses on the front, millimetre scales behind them on the back.
+
+Held to the light, a front cross shows through the back scales at the printer's misregistration;
+the numbers read there are the `--back-offset X,Y` that cancels it.
+"""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from reportlab.lib.colors import Color, black
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen import catalog
+from cardgen.render import fonts
+from cardgen.units import mm_to_pt
+from cardgen.write import write_atomic
+
+SCALE_MM = 5          # scales run from -5 to +5 mm
+INSET_MM = 35
+GREY = Color(0.4, 0.4, 0.4)
+
+
+def targets(page_w: float, page_h: float) -> list[tuple[float, float]]:
+    return [(INSET_MM, page_h - INSET_MM), (page_w - INSET_MM, page_h - INSET_MM),
+            (page_w / 2, page_h / 2), (INSET_MM, INSET_MM), (page_w - INSET_MM, INSET_MM)]
+
+
+def mirrored(point: tuple[float, float], page_w: float, page_h: float, duplex: str):
+    x, y = point
+    return (page_w - x, y) if duplex == "long" else (x, page_h - y)
+
+
+def _text(canvas: Canvas, x: float, y: float, text: str, size: float = 9, center: bool = True):
+    canvas.setFont(fonts.family("sans").face(), size)
+    canvas.setFillColor(black)
+    draw = canvas.drawCentredString if center else canvas.drawString
+    draw(mm_to_pt(x), mm_to_pt(y), text)
+
+
+def _cross(canvas: Canvas, x: float, y: float) -> None:
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(0.35)
+    canvas.line(mm_to_pt(x - 12), mm_to_pt(y), mm_to_pt(x + 12), mm_to_pt(y))
+    canvas.line(mm_to_pt(x), mm_to_pt(y - 12), mm_to_pt(x), mm_to_pt(y + 12))
+    canvas.circle(mm_to_pt(x), mm_to_pt(y), mm_to_pt(3), stroke=1, fill=0)
+
+
+def _scales(canvas: Canvas, x: float, y: float) -> None:
+    canvas.setStrokeColor(GREY)
+    canvas.setLineWidth(0.3)
+    for step in range(-SCALE_MM * 2, SCALE_MM * 2 + 1):
+        mm = step / 2
+        tick = 2.5 if step % 2 == 0 else 1.2
+        canvas.line(mm_to_pt(x + mm), mm_to_pt(y - tick), mm_to_pt(x + mm), mm_to_pt(y + tick))
+        canvas.line(mm_to_pt(x - tick), mm_to_pt(y + mm), mm_to_pt(x + tick), mm_to_pt(y + mm))
+        if step % 4 == 0 and step:
+            _text(canvas, x + mm, y - 5.5, f"{mm:+g}", 5)
+            _text(canvas, x + 6.5, y + mm - 0.6, f"{mm:+g}", 5)
+    _text(canvas, x + SCALE_MM + 3, y - 1, "X", 6)
+    _text(canvas, x, y + SCALE_MM + 2, "Y", 6)
+
+
+def render_calibration(page: str, duplex: str) -> bytes:
+    page_w, page_h = catalog.page_sizes()[page]
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(mm_to_pt(page_w), mm_to_pt(page_h)), invariant=1)
+    canvas.setTitle("cardgen duplex calibration")
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long"
+                               else "DuplexFlipShortEdge")
+    for point in targets(page_w, page_h):
+        _cross(canvas, *point)
+    _text(canvas, page_w / 2, page_h / 2 - 25, "FRONT: print this sheet double-sided at 100% scale,")
+    _text(canvas, page_w / 2, page_h / 2 - 30, f"{'long' if duplex == 'long' else 'short'}-edge flip.")
+    canvas.showPage()
+    for point in targets(page_w, page_h):
+        _scales(canvas, *mirrored(point, page_w, page_h, duplex))
+    lines = ["BACK: hold the sheet to the light. Where each front cross shows through,",
+             "read its centre on the X and Y scales (mm). Build with --back-offset X,Y",
+             "using the numbers read (average the five if they differ)."]
+    for i, line in enumerate(lines):
+        _text(canvas, page_w / 2, page_h / 2 - 25 - 5 * i, line)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def write_calibration(path: Path, page: str, duplex: str) -> None:
+    write_atomic(Path(path), render_calibration(page, duplex))

@@ -1,0 +1,128 @@
+"""What all drawable elements share: the box they sit in, common keys, and the per-card context."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
+
+from cardgen.errors import did_you_mean
+from cardgen.layout.conditions import parse_condition
+from cardgen.load import schema as s
+from cardgen.load.schema import At, Invalid, Key
+from cardgen.markup import Parsed
+from cardgen.render import fonts
+from cardgen.render.colors import parse_color
+from cardgen.units import UnitError, parse_font_size, parse_length
+
+_PERCENT = re.compile(r"^\s*([-+]?\d+(?:\.\d*)?)\s*%\s*$")
+
+
+@dataclass(frozen=True)
+class Percent:
+    value: float
+
+    def of(self, total: float) -> float:
+        return total * self.value / 100.0
+
+
+def layout_length(value, at: At):
+    """A length in mm, or a percentage of the card's width (x, width) or height (y, height)."""
+    if isinstance(value, str) and _PERCENT.match(value):
+        return Percent(float(_PERCENT.match(value).group(1)))
+    try:
+        return parse_length(value)
+    except UnitError as exc:
+        raise Invalid(f"{exc}, or a percentage such as '50%'") from None
+
+
+def length(value, at: At) -> float:
+    try:
+        return parse_length(value)
+    except UnitError as exc:
+        raise Invalid(str(exc)) from None
+
+
+def font_size(value, at: At) -> float:
+    try:
+        size = parse_font_size(value)
+    except UnitError as exc:
+        raise Invalid(str(exc)) from None
+    if not 1 <= size <= 400:
+        raise Invalid(f"expected a font size from 1pt to 400pt, found {size:g}pt")
+    return size
+
+
+def font_family(value, at: At) -> str:
+    name = s.text(value, at)
+    if fonts.family(name) is None:
+        known = fonts.families()
+        raise Invalid(f"unknown font '{name}'{did_you_mean(name, known)}; "
+                      f"fonts: {', '.join(sorted(known))}")
+    return name
+
+
+def color_name(value, at: At) -> str:
+    """Colours are checked against the layout's palette by the layout loader and at bind time."""
+    return s.text(value, at)
+
+
+def condition(value, at: At):
+    return parse_condition(value)
+
+
+COMMON_KEYS = {
+    "type": Key(s.text, required=True, doc="the element type"),
+    "x": Key(layout_length, default=0.0, doc="left edge from the trim's left (mm, in, pt or %)"),
+    "y": Key(layout_length, default=0.0, doc="top edge from the trim's top"),
+    "width": Key(layout_length, default=Percent(100), doc="width (default: the card's)"),
+    "height": Key(layout_length, default=Percent(100), doc="height (default: the card's)"),
+    "when": Key(condition, doc="draw only when this condition holds for the card"),
+}
+
+ALIGN = s.choice("left", "center", "right")
+VALIGN = s.choice("top", "middle", "bottom")
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass
+class BindContext:
+    """What an element needs to become drawable for one card."""
+
+    card_width: float
+    card_height: float
+    bleed: float
+    palette: Mapping[str, str]
+    parse_text: Callable[[str], Parsed]
+    root: Path
+    images: dict = field(default_factory=dict)     # path -> ImageInfo, shared by every card
+    problems: list = field(default_factory=list)   # (key, message, field names, severity)
+
+    def color(self, value):
+        return parse_color(value, self.palette)
+
+    def problem(self, key: str, message: str, fields: tuple = (), severity: str = "error",
+                code: str = "layout") -> None:
+        self.problems.append((key, message, tuple(fields), severity, code))
+
+
+class Element:
+    """Base of the drawable element classes; each subclass is a frozen dataclass."""
+
+    KEYS: dict[str, Key] = {}
+    MARKUP_KEYS: frozenset = frozenset()   # card text: bound through markup, not substitution
+    COLOR_KEYS: frozenset = frozenset()
+
+    @classmethod
+    def build(cls, box: Box, values: dict, ctx: BindContext) -> "Element | None":
+        raise NotImplementedError
+
+    def draw(self, pen) -> None:
+        raise NotImplementedError

@@ -1,0 +1,156 @@
+"""Setting styled runs into lines: measuring, wrapping, and shrinking to fit a box.
+
+All sizes here are PDF points. The result is plain data; drawing it is `draw_text_layout`'s job.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cardgen.markup import Run
+from cardgen.render import fonts
+
+ICON_EM = 1.0  # an inline icon is as wide as the font size
+_SPACES = re.compile(r"(\s+)")
+
+
+@dataclass(frozen=True)
+class Piece:
+    x: float
+    width: float
+    text: str = ""
+    font: str = ""
+    icon: str | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    pieces: tuple[Piece, ...]
+    width: float
+
+
+@dataclass(frozen=True)
+class TextLayout:
+    size: float
+    leading: float
+    lines: tuple[Line, ...]
+    width: float          # widest line
+    height: float         # top of first line's ascent to bottom of last line's descent
+    ascent: float
+    fits: bool
+
+
+def _items(runs: tuple[Run, ...]) -> list:
+    """Runs -> a list of words (lists of runs that must stay together), ' ' and '\\n'."""
+    items: list = []
+    word: list[Run] = []
+
+    def close():
+        nonlocal word
+        if word:
+            items.append(word)
+            word = []
+
+    for run in runs:
+        if run.line_break:
+            close()
+            items.append("\n")
+        elif run.icon:
+            if not word and len(items) >= 2 and items[-1] == " " and isinstance(items[-2], list):
+                # an icon after a space belongs to the word before it ("3 {damage}" never splits)
+                items.pop()
+                word = items.pop() + [Run(" ", run.bold, run.italic)]
+            word.append(run)
+        else:
+            for part in _SPACES.split(run.text):
+                if not part:
+                    continue
+                if part.isspace():
+                    close()
+                    items.append(" ")
+                else:
+                    word.append(Run(part, run.bold, run.italic))
+    close()
+    return items
+
+
+def _measure(word: list[Run], family: fonts.Family, size: float) -> list[Piece]:
+    pieces, x = [], 0.0
+    for run in word:
+        if run.icon:
+            width = size * ICON_EM
+            pieces.append(Piece(x, width, icon=run.icon))
+        else:
+            font = family.face(run.bold, run.italic)
+            width = fonts.text_width(run.text, font, size)
+            pieces.append(Piece(x, width, run.text, font))
+        x += width
+    return pieces
+
+
+def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
+              width: float | None) -> tuple[list[Line], bool]:
+    """Greedy line breaking; width None means one line per hard break. Returns (lines, all words fit)."""
+    space = fonts.text_width(" ", family.face(), size)
+    lines: list[Line] = []
+    current: list[Piece] = []
+    x = 0.0
+    pending_space = False
+    words_fit = True
+    for item in _items(runs):
+        if item == "\n":
+            lines.append(Line(tuple(current), x))
+            current, x, pending_space = [], 0.0, False
+        elif item == " ":
+            pending_space = bool(current)
+        else:
+            pieces = _measure(item, family, size)
+            word_width = sum(p.width for p in pieces)
+            gap = space if pending_space else 0.0
+            if width is not None and current and x + gap + word_width > width:
+                lines.append(Line(tuple(current), x))
+                current, x, gap = [], 0.0, 0.0
+            if width is not None and word_width > width + 1e-6:
+                words_fit = False
+            start = x + gap
+            current += [Piece(start + p.x, p.width, p.text, p.font, p.icon) for p in pieces]
+            x = start + word_width
+            pending_space = False
+    lines.append(Line(tuple(current), x))
+    return lines, words_fit
+
+
+def layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
+                height: float | None, leading: float = 1.2) -> TextLayout:
+    lines, words_fit = set_lines(runs, family, size, width)
+    asc = fonts.ascent(family.face()) * size
+    desc = fonts.descent(family.face()) * size
+    block = asc + desc + (len(lines) - 1) * size * leading
+    widest = max((line.width for line in lines), default=0.0)
+    fits = words_fit and (width is None or widest <= width + 1e-6) and (
+        height is None or block <= height + 1e-6)
+    return TextLayout(size, size * leading, tuple(lines), widest, block, asc, fits)
+
+
+def fit_text(runs: tuple[Run, ...], family: fonts.Family, max_size: float, min_size: float,
+             width: float | None, height: float | None, leading: float = 1.2,
+             step: float = 0.1) -> TextLayout:
+    """The largest size from max_size down to min_size at which the text fits the box.
+
+    If even min_size does not fit, the min_size layout is returned with fits=False.
+    """
+    best = layout_text(runs, family, max_size, width, height, leading)
+    if best.fits or max_size <= min_size:
+        return best
+    smallest = layout_text(runs, family, min_size, width, height, leading)
+    if not smallest.fits:
+        return smallest
+    low, high, best = min_size, max_size, smallest
+    while high - low > step:
+        mid = (low + high) / 2
+        attempt = layout_text(runs, family, mid, width, height, leading)
+        if attempt.fits:
+            low, best = mid, attempt
+        else:
+            high = mid
+    return best

@@ -1,0 +1,138 @@
+"""Render stage: a deck's faces drawn once each as PDF forms, then placed on sheets by the plan."""
+from __future__ import annotations
+
+import io
+from typing import Callable
+
+from reportlab.lib.colors import Color, black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.layout.bind import CardFace
+from cardgen.layout.resolve import DeckFaces
+from cardgen.markup import Run
+from cardgen.model import Game
+from cardgen.render import fonts
+from cardgen.render.imposition import SheetPlan
+from cardgen.render.pen import Pen
+from cardgen.render.richtext import layout_text
+from cardgen.units import mm_to_pt
+
+MARK_WIDTH_PT = 0.4
+FOOTER_SIZE_PT = 6.5
+FOOTER_COLOR = Color(0.35, 0.35, 0.35)
+FOLD_COLOR = Color(0.55, 0.55, 0.55)
+
+
+def new_canvas(buffer: io.BytesIO, plan: SheetPlan, title: str, author: str, duplex: str) -> Canvas:
+    """A canvas that gives byte-identical output for identical input."""
+    canvas = Canvas(buffer, pagesize=(mm_to_pt(plan.page_width), mm_to_pt(plan.page_height)),
+                    invariant=1, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setAuthor(author)
+    canvas.setCreator("cardgen")
+    canvas.setViewerPreference("PrintScaling", "None")
+    if duplex in ("long", "short"):
+        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long"
+                                   else "DuplexFlipShortEdge")
+    return canvas
+
+
+def define_form(canvas: Canvas, name: str, face: CardFace) -> None:
+    """Draw a face once; every copy of the card on any page reuses it."""
+    b = mm_to_pt(face.bleed)
+    canvas.beginForm(name, -b, -b, mm_to_pt(face.width) + b, mm_to_pt(face.height) + b)
+    pen = Pen(canvas, face.height)
+    for element in face.elements:
+        canvas.saveState()
+        element.draw(pen)
+        canvas.restoreState()
+    canvas.endForm()
+
+
+def place(canvas: Canvas, form: str, slot, width: float, height: float) -> None:
+    canvas.saveState()
+    x, y, w, h = (mm_to_pt(v) for v in slot.clip(width, height))
+    path = canvas.beginPath()
+    path.rect(x, y, w, h)
+    canvas.clipPath(path, stroke=0, fill=0)
+    canvas.translate(mm_to_pt(slot.x), mm_to_pt(slot.y))
+    canvas.doForm(form)
+    canvas.restoreState()
+
+
+def draw_marks(canvas: Canvas, plan: SheetPlan) -> None:
+    canvas.saveState()
+    canvas.setLineWidth(MARK_WIDTH_PT)
+    for x1, y1, x2, y2 in plan.crop_marks:
+        # a white casing keeps a mark visible where it runs over dark bleed
+        for color, width in ((white, MARK_WIDTH_PT * 3), (black, MARK_WIDTH_PT)):
+            canvas.setStrokeColor(color)
+            canvas.setLineWidth(width)
+            canvas.line(*(mm_to_pt(v) for v in (x1, y1, x2, y2)))
+    if plan.fold_line:
+        canvas.setStrokeColor(FOLD_COLOR)
+        canvas.setLineWidth(0.6)
+        canvas.setDash([4, 3])
+        canvas.line(*(mm_to_pt(v) for v in plan.fold_line))
+    canvas.restoreState()
+
+
+def draw_footer(canvas: Canvas, plan: SheetPlan, text: str) -> None:
+    family = fonts.family("condensed")
+    runs = (Run(text),)
+    natural = layout_text(runs, family, 1.0, None, None)
+    x, y, length, rotated = plan.footer
+    size = min(FOOTER_SIZE_PT, mm_to_pt(length) / max(natural.width, 1e-6))
+    canvas.saveState()
+    canvas.setFillColor(FOOTER_COLOR)
+    canvas.setFont(family.face(), size)
+    canvas.translate(mm_to_pt(x), mm_to_pt(y))
+    if rotated:
+        canvas.rotate(90)
+    canvas.drawString(0, 0, text)
+    canvas.restoreState()
+
+
+def render_deck(game: Game, faces: DeckFaces, plan: SheetPlan, duplex: str,
+                progress: Callable[[int], None] = lambda n: None) -> bytes:
+    """The deck's PDF: front sheets, each followed by its back sheet unless duplex is none/fold."""
+    deck = faces.deck
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, plan, f"{game.title} - {deck.name}", ", ".join(game.credits), duplex)
+    forms = {card_id: f"card{i}" for i, card_id in enumerate(faces.fronts)}
+    for card_id, name in forms.items():
+        define_form(canvas, name, faces.fronts[card_id])
+    with_backs = duplex != "none"
+    if with_backs:
+        define_form(canvas, "back", faces.back)
+
+    sequence = [card.id for card in deck.cards for _ in range(card.copies) if card.id in forms]
+    sheets = [sequence[i:i + plan.per_page] for i in range(0, len(sequence), plan.per_page)]
+    separate_backs = with_backs and not plan.backs_on_same_page
+    total = len(sheets) * (2 if separate_backs else 1)
+    page = 0
+
+    def finish(label: str, marks: bool = True) -> None:
+        nonlocal page
+        page += 1
+        if marks:
+            draw_marks(canvas, plan)
+        draw_footer(canvas, plan, f"{game.title} \u00b7 {deck.name} \u00b7 version {game.version} "
+                                  f"\u00b7 {label} \u00b7 page {page} of {total}")
+        canvas.showPage()
+
+    w, h = plan.card_width, plan.card_height
+    for sheet in sheets:
+        for slot, card_id in zip(plan.fronts, sheet):
+            place(canvas, forms[card_id], slot, w, h)
+        if with_backs and plan.backs_on_same_page:
+            for slot in plan.backs[:len(sheet)]:
+                place(canvas, "back", slot, w, h)
+        finish("fronts, fold on the dashed line" if plan.backs_on_same_page else "fronts")
+        if separate_backs:
+            for slot in plan.backs[:len(sheet)]:
+                place(canvas, "back", slot, w, h)
+            finish("backs", marks=False)
+        progress(len(sheet))
+    canvas.save()
+    return buffer.getvalue()

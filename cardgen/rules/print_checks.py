@@ -1,0 +1,28 @@
+"""Checks that belong to printing: cards fit their sleeves and the page."""
+from __future__ import annotations
+
+from cardgen import catalog
+from cardgen.errors import Report
+from cardgen.model import Game
+from cardgen.render.imposition import ImpositionError, plan_sheet
+
+
+def check_print(game: Game, report: Report, page: str | None = None, duplex: str | None = None) -> None:
+    settings = game.print
+    page_size = catalog.page_sizes()[page or settings.page]
+    for deck in game.decks:
+        size = deck.size
+        where = deck.source
+        if size.sleeve_width is not None:
+            spare_w = size.sleeve_width - size.width
+            spare_h = size.sleeve_height - size.height
+            if min(spare_w, spare_h) < catalog.SLEEVE_CLEARANCE_MM - 1e-6:
+                report.error(where.file, where.line, where.path + ("size",),
+                             f"a {size.width:g} x {size.height:g} mm card leaves only "
+                             f"{min(spare_w, spare_h):g} mm in a {size.sleeve} sleeve; it needs "
+                             f"{catalog.SLEEVE_CLEARANCE_MM:g} mm", code="sleeve-fit")
+        try:
+            plan_sheet(page_size, (size.width, size.height), settings.bleed, settings.margin,
+                       duplex or settings.duplex)
+        except ImpositionError as exc:
+            report.error(where.file, where.line, where.path + ("size",), str(exc), code="page-fit")

@@ -1,0 +1,43 @@
+"""Card ids are unique within a deck; fields declared `unique` are unique within a deck or the game."""
+from __future__ import annotations
+
+from cardgen.errors import Report
+from cardgen.model import Game
+
+
+def check_unique(game: Game, report: Report) -> None:
+    for deck in game.decks:
+        seen: dict[str, object] = {}
+        for card in deck.cards:
+            if card.id in seen:
+                first = seen[card.id]
+                report.error(card.source.file, card.source.line, card.source.path + ("id",),
+                             f"duplicate card id '{card.id}' in deck '{deck.id}' (first at "
+                             f"{first.source.file}:{first.source.line})", code="duplicate-id")
+            else:
+                seen[card.id] = card
+    for type_id, card_type in game.card_types.items():
+        for decl in card_type.fields:
+            if decl.unique:
+                _check_field(game, type_id, decl.name, decl.unique, report)
+
+
+def _check_field(game: Game, type_id: str, name: str, scope: str, report: Report) -> None:
+    groups: dict = {}
+    for deck in game.decks:
+        if deck.card_type != type_id:
+            continue
+        group = groups.setdefault(deck.id if scope == "deck" else "", {})
+        for card in deck.cards:
+            if name not in card.values:
+                continue
+            value = card.values[name]
+            key = value.casefold() if isinstance(value, str) else value
+            first = group.setdefault(key, card)
+            # two decks printing the same card file share its cards: that is no repeat
+            if first is not card and first.source != card.source:
+                where = card.where(name)
+                report.error(where.file, where.line, where.path,
+                             f"{name} {value!r} is already used by '{first.name}' "
+                             f"({first.where(name).file}:{first.where(name).line}); "
+                             f"{name} must be unique within the {scope}", code="not-unique")
