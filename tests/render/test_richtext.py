@@ -1,0 +1,44 @@
+from cardgen.markup import parse
+from cardgen.render import fonts
+from cardgen.render.richtext import fit_text, layout_text
+
+SANS = fonts.families()["sans"]
+TEXT = parse("Strikes the enemy **Front** for 3 {damage}. Every hit aimed elsewhere lands on "
+             "your Front instead.").runs
+
+
+def test_text_wraps_within_the_width():
+    layout = layout_text(TEXT, SANS, 9, 120, None)
+    assert len(layout.lines) > 1
+    assert all(line.width <= 120 for line in layout.lines)
+    for line in layout.lines:
+        assert all(p.x + p.width <= 120 + 1e-6 for p in line.pieces)
+
+
+def test_fit_shrinks_to_the_largest_size_that_fits():
+    layout = fit_text(TEXT, SANS, 12, 5, 120, 40)
+    assert layout.fits and 5 <= layout.size < 12
+    assert layout.height <= 40
+    bigger = layout_text(TEXT, SANS, layout.size + 0.2, 120, 40)
+    assert not bigger.fits
+
+
+def test_text_that_cannot_fit_reports_it():
+    layout = fit_text(TEXT * 20, SANS, 9, 6, 120, 30)
+    assert not layout.fits and layout.size == 6
+
+
+def test_an_icon_after_a_space_never_starts_a_line():
+    runs = parse("aaaa 3 {damage}").runs
+    width = layout_text(parse("aaaa 3").runs, SANS, 10, None, None).width + 2
+    layout = layout_text(runs, SANS, 10, width, None)
+    assert [bool(p.icon) for p in layout.lines[-1].pieces][-1]
+    assert any(p.text.strip() == "3" for p in layout.lines[-1].pieces)
+
+
+def test_accents_and_symbols_have_glyphs_in_the_shipped_fonts():
+    text = "Élan, naïve façade, Ærø — ½ ♥ → ≥ € “quoted”"
+    for family in fonts.families().values():
+        for face in family.faces.values():
+            assert fonts.missing_glyphs(text, face) == []
+    assert fonts.missing_glyphs("\U0001F600", SANS.face()) == ["\U0001F600"]
