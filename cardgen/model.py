@@ -42,6 +42,7 @@ class CardType:
     fields: tuple[FieldDecl, ...]
     source: Source
     layout_source: Source | None = None
+    rules: tuple = ()                  # rules every deck of this type must keep
 
     def field(self, name: str) -> FieldDecl | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -95,6 +96,7 @@ class Deck:
     cards: tuple[Card, ...]
     values: Mapping
     source: Source
+    rules: tuple = ()
 
     @property
     def card_count(self) -> int:
@@ -112,6 +114,28 @@ class PrintSettings:
 
 
 @dataclass(frozen=True)
+class Definition:
+    """A named game structure (a condition, token, summon ...) that card text refers to."""
+
+    name: str
+    kind: str
+    text: str
+    source: Source
+
+
+@dataclass(frozen=True)
+class Erratum:
+    """A change to a published value, kept with the data so the change is visible."""
+
+    card: str
+    field: str
+    was: str
+    now: str
+    note: str
+    source: Source
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     root: Path
@@ -126,6 +150,8 @@ class Game:
     layout_dirs: tuple[Path, ...]
     source: Source
     glossary: Mapping = field(default_factory=frozen_map)
+    definitions: Mapping = field(default_factory=frozen_map)   # name -> Definition
+    errata: tuple = ()
 
     @property
     def values(self) -> Mapping:

@@ -7,13 +7,13 @@ from cardgen.errors import Report, did_you_mean, relative_name
 from cardgen.fields import field_type
 from cardgen.load import schema as s
 from cardgen.load.cards import read_cards
-from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, FACE_KEYS, FIELD_KEYS, GAME_KEYS,
-                                      PRINT_KEYS)
+from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, DEFINITION_KEYS, ERRATUM_KEYS,
+                                      FACE_KEYS, FIELD_KEYS, GAME_KEYS, PRINT_KEYS)
 from cardgen.load.paths import confined_path
 from cardgen.load.schema import At
 from cardgen.load.yaml_source import load_yaml
-from cardgen.model import (CardType, Deck, Face, FieldDecl, Game, PrintSettings, Source,
-                           frozen_map)
+from cardgen.model import (CardType, Deck, Definition, Erratum, Face, FieldDecl, Game,
+                           PrintSettings, Source, frozen_map)
 
 GAME_FILE = "game.yaml"
 
@@ -58,7 +58,31 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
         layout_dirs=layout_dirs(game_dir),
         source=Source(doc.name, 1),
         glossary=frozen_map(top["glossary"]),
+        definitions=frozen_map(_definitions(top["definitions"], at.child("definitions"))),
+        errata=_errata(top["errata"], at.child("errata")),
     )
+
+
+def _definitions(raw: dict, at: At) -> dict[str, Definition]:
+    out = {}
+    for name, spec in raw.items():
+        def_at = at.child(name)
+        values = s.read_mapping(spec, def_at, DEFINITION_KEYS, "definition ({kind, text})")
+        if values and {"kind", "text"} <= values.keys():
+            out[name] = Definition(name, values["kind"], values["text"],
+                                   Source(at.doc.name, def_at.line, def_at.path))
+    return out
+
+
+def _errata(raw: tuple, at: At) -> tuple[Erratum, ...]:
+    out = []
+    for i, spec in enumerate(raw):
+        item_at = at.child(i)
+        values = s.read_mapping(spec, item_at, ERRATUM_KEYS, "erratum")
+        if values and all(k in values for k in ("card", "field", "was", "now")):
+            out.append(Erratum(values["card"], values["field"], values["was"], values["now"],
+                               values["note"], Source(at.doc.name, item_at.line, item_at.path)))
+    return tuple(out)
 
 
 def layout_dirs(game_dir: Path) -> tuple[Path, ...]:
@@ -83,7 +107,7 @@ def _card_types(raw: dict, at: At) -> dict[str, CardType]:
         layout_at = type_at.child("layout")
         out[type_id] = CardType(type_id, values["name"] or type_id, values["layout"], fields,
                                 Source(at.doc.name, type_at.line, type_at.path),
-                                Source(at.doc.name, layout_at.line, layout_at.path))
+                                Source(at.doc.name, layout_at.line, layout_at.path), values["rules"])
     return out
 
 
@@ -138,7 +162,8 @@ def _deck(raw, at: At, card_types: dict[str, CardType], game_dir: Path) -> Deck 
     if back is None:
         return None
     return Deck(values["id"], values["name"] or values["id"], card_type.id, values["size"], back,
-                tuple(cards), frozen_map(values["values"]), Source(at.doc.name, at.line, at.path))
+                tuple(cards), frozen_map(values["values"]), Source(at.doc.name, at.line, at.path),
+                values["rules"])
 
 
 def _face(raw, at: At) -> Face | None:

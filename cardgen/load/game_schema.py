@@ -6,6 +6,7 @@ from cardgen.errors import describe, did_you_mean
 from cardgen.fields import FIELD_TYPES
 from cardgen.load import schema as s
 from cardgen.load.schema import At, Invalid, Key
+from cardgen.rules.constraints import read_rules
 from cardgen.units import UnitError, parse_length
 
 
@@ -63,6 +64,7 @@ CARD_TYPE_KEYS = {
     "layout": Key(s.text, required=True, doc="the layout template for the card faces"),
     "fields": Key(s.mapping_of(s.any_value), required=True,
                   doc="field name -> field declaration (type, required, unique, options)"),
+    "rules": Key(read_rules, default=(), doc="rules every deck of this type keeps (see rules)"),
 }
 
 DECK_KEYS = {
@@ -74,6 +76,7 @@ DECK_KEYS = {
     "copies": Key(s.integer(1, 1000), default=1, doc="copies of each card unless a card says otherwise"),
     "back": Key(s.any_value, required=True, doc="the back face: {layout, values}"),
     "values": Key(s.mapping_of(s.any_value), default={}, doc="deck values layouts bind as deck.<name>"),
+    "rules": Key(read_rules, default=(), doc="rules this deck keeps, beyond its card type's"),
 }
 
 PRINT_KEYS = {
@@ -95,7 +98,23 @@ GAME_KEYS = {
     "card_types": Key(s.mapping_of(s.any_value), required=True, doc="card type id -> card type"),
     "decks": Key(s.list_of(s.any_value), required=True, doc="the decks to print"),
     "print": Key(s.any_value, default={}, doc="print settings (page, duplex, bleed ...)"),
-    "glossary": Key(s.mapping_of(s.text), default={}, doc="keyword -> definition"),
+    "glossary": Key(s.mapping_of(s.text), default={}, doc="term -> what it means; card text marks terms as [[Term]]"),
+    "definitions": Key(s.mapping_of(s.any_value), default={},
+                       doc="named game structures (conditions, tokens, summons) -> {kind, text}"),
+    "errata": Key(s.list_of(s.any_value), default=(), doc="changes to published values: {card, field, was, now, note}"),
+}
+
+DEFINITION_KEYS = {
+    "kind": Key(s.text, required=True, doc="what sort of structure: condition, token, summon ..."),
+    "text": Key(s.text, required=True, doc="its rules, in card markup; [[Name]] refers to other structures"),
+}
+
+ERRATUM_KEYS = {
+    "card": Key(s.text, required=True, doc="the card's name as corrected"),
+    "field": Key(s.text, required=True, doc="the field changed"),
+    "was": Key(s.text, required=True, doc="the published value"),
+    "now": Key(s.text, required=True, doc="the value in this data"),
+    "note": Key(s.text, default="", doc="why it changed"),
 }
 
 CARD_KEYS = {

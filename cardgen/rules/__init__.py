@@ -3,10 +3,20 @@ from __future__ import annotations
 
 from cardgen.errors import Report
 from cardgen.model import Game
+from cardgen.rules.constraints import check_rules
+from cardgen.rules.errata import check_errata
 from cardgen.rules.print_checks import check_print
+from cardgen.rules.references import check_references
 from cardgen.rules.uniqueness import check_unique
 
-CHECKS = (check_unique, check_print)
+
+def check_deck_rules(game: Game, report: Report) -> None:
+    for deck in game.decks:
+        card_type = game.card_types[deck.card_type]
+        check_rules(deck, card_type, card_type.rules + deck.rules, report)
+
+
+CHECKS = (check_unique, check_deck_rules, check_references, check_errata, check_print)
 
 
 def validate_game(game: Game, report: Report) -> None:

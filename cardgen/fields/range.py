@@ -1,0 +1,89 @@
+"""Attack ranges in a line of positions counted from 1 at the Front: '1-2', '2+', '3'."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cardgen.errors import describe
+from cardgen.fields.base import FieldType
+from cardgen.load.schema import At, Invalid
+from cardgen.model import FieldDecl
+
+EXPECTED = "expected a range such as '1-2' or '2+'"
+LARGEST = 999_999  # keeps numbers printable and far beyond any line
+_FORM = re.compile(r"([0-9]+)\s*(?:-\s*([0-9]+)|(\+))?", re.ASCII)
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-"})
+
+
+@dataclass(frozen=True)
+class Range:
+    """Positions `low` to `high` inclusive; `high` None means `low` or further back."""
+
+    low: int
+    high: int | None
+
+    def contains(self, position: int) -> bool:
+        return position >= self.low and (self.high is None or position <= self.high)
+
+    def __str__(self) -> str:
+        if self.high is None:
+            return f"{self.low}+"
+        if self.high == self.low:
+            return str(self.low)
+        return f"{self.low}-{self.high}"
+
+
+def shown(text: str) -> str:
+    """A found text as quoted in messages, shortened like `describe` does."""
+    return f"'{text[:37]}...'" if len(text) > 40 else f"'{text}'"
+
+
+class RangeField(FieldType):
+    """'1-2' (from 1 to 2), '2+' (2 or further back), '3' or 3 (exactly 3)."""
+
+    def parse(self, value, decl: FieldDecl, at: At) -> Range:
+        if isinstance(value, int) and not isinstance(value, bool):
+            if not 1 <= value <= LARGEST:
+                reason = "positions start at 1 (the Front)" if value < 1 else "the number is too large"
+                found = value if abs(value) < 10**9 else "a very large number"
+                raise Invalid(f"{EXPECTED}, found {found}: {reason}")
+            result, found = Range(value, value), str(value)
+        elif isinstance(value, str):
+            result, found = _read(value), shown(value)
+        else:
+            raise Invalid(f"{EXPECTED}, found {describe(value)}")
+        _check(result, found, decl.options.get("max"))
+        return result
+
+    def as_text(self, value) -> str:
+        return "" if value is None else str(value)
+
+    def to_json(self, value):
+        if value is None:
+            return None
+        return {"text": str(value), "low": value.low, "high": value.high}
+
+    def json_schema(self, decl):
+        return {"type": ["string", "integer"], "minimum": 1,
+                "pattern": r"^\s*[0-9]+\s*(-\s*[0-9]+|\+)?\s*$"}
+
+
+def _read(text: str) -> Range:
+    match = _FORM.fullmatch(text.translate(_DASHES).strip())
+    if not match:
+        raise Invalid(f"{EXPECTED}, found {shown(text)}")
+    low, high, plus = match.groups()
+    if any(len(n.lstrip("0")) > len(str(LARGEST)) for n in (low, high) if n):
+        raise Invalid(f"{EXPECTED}, found {shown(text)}: a number is too large")
+    if plus:
+        return Range(int(low), None)
+    return Range(int(low), int(high if high else low))
+
+
+def _check(result: Range, found: str, largest: int | None) -> None:
+    if result.low < 1:
+        raise Invalid(f"{EXPECTED}, found {found}: positions start at 1 (the Front)")
+    if result.high is not None and result.high < result.low:
+        raise Invalid(f"{EXPECTED}, found {found}: the start is after the end")
+    if largest is not None and max(result.low, result.high or 0) > largest:
+        raise Invalid(f"{EXPECTED}, found {found}: positions go up to {largest}")

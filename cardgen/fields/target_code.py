@@ -1,0 +1,130 @@
+"""Target codes on a square grid around a character: 'M', '+2S', '4D', '+3S!', 'No target'.
+
+Grammar (decided here): a code is 'No target' / 'none', or one or more parts joined by ','
+(a union), with at most one '!' at the very start or end of the whole code. A part is 'M'
+(the 8 surrounding tiles) or an optional '+' ("up to"), a distance and 'S' (straight) or 'D'
+(diagonal). A bare number is not a code. Case and spacing are free; the canonical text is
+upper case, parts in the written order joined by ', ', with '!' at the end.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cardgen.errors import describe
+from cardgen.fields.base import FieldType
+from cardgen.fields.range import shown
+from cardgen.load.schema import At, Invalid
+from cardgen.model import FieldDecl
+
+EXPECTED = "expected a target code such as 'M', '+2S', '4D', '+3S!' or 'No target'"
+DEFAULT_MAX_DISTANCE = 5
+NO_TARGET = "No target"
+_PART = re.compile(r"(\+?)\s*([0-9]+)\s*([SD])|(M)", re.ASCII | re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class TargetPart:
+    """One part of a code: `kind` 'S', 'D' or 'M'; `up_to` covers distances 1..distance."""
+
+    kind: str
+    distance: int = 1
+    up_to: bool = False
+
+    def tiles(self) -> frozenset[tuple[int, int]]:
+        if self.kind == "M":
+            return TargetPart("S").tiles() | TargetPart("D").tiles()
+        steps = ((1, 0), (-1, 0), (0, 1), (0, -1)) if self.kind == "S" else (
+            (1, 1), (1, -1), (-1, 1), (-1, -1))
+        distances = range(1, self.distance + 1) if self.up_to else (self.distance,)
+        return frozenset((dx * d, dy * d) for d in distances for dx, dy in steps)
+
+    def __str__(self) -> str:
+        if self.kind == "M":
+            return "M"
+        return f"{'+' if self.up_to else ''}{self.distance}{self.kind}"
+
+
+@dataclass(frozen=True)
+class TargetCode:
+    """The tiles an effect may target, as offsets (dx, dy) from the character."""
+
+    parts: tuple[TargetPart, ...] = ()
+    ignores_occupation: bool = False
+    none: bool = False
+
+    def tiles(self) -> frozenset[tuple[int, int]]:
+        out: frozenset[tuple[int, int]] = frozenset()
+        for part in self.parts:
+            out |= part.tiles()
+        return out
+
+    def __str__(self) -> str:
+        if self.none:
+            return NO_TARGET
+        return ", ".join(map(str, self.parts)) + ("!" if self.ignores_occupation else "")
+
+
+class TargetCodeField(FieldType):
+    """A target code; see the module docstring for the grammar."""
+
+    def parse(self, value, decl: FieldDecl, at: At) -> TargetCode:
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9:
+            raise Invalid(f"{EXPECTED}, found {value}: a distance needs S (straight) "
+                          f"or D (diagonal) after it, such as '{value}S'")
+        if not isinstance(value, str):
+            raise Invalid(f"{EXPECTED}, found {describe(value)}")
+        return _read(value, decl.options.get("max_distance", DEFAULT_MAX_DISTANCE))
+
+    def as_text(self, value) -> str:
+        return "" if value is None else str(value)
+
+    def to_json(self, value):
+        if value is None:
+            return None
+        return {"text": str(value), "none": value.none,
+                "ignores_occupation": value.ignores_occupation,
+                "tiles": [list(tile) for tile in sorted(value.tiles())]}
+
+    def json_schema(self, decl):
+        return {"type": "string", "pattern": r"^[-+0-9SDMsdm!,\s]+$|^\s*(?i:no\s+target|none)\s*$"}
+
+
+def _read(text: str, largest: int) -> TargetCode:
+    found = shown(text)
+    code = text.strip()
+    if " ".join(code.split()).lower() in ("no target", "none"):
+        return TargetCode(none=True)
+    bang = code.count("!")
+    if bang > 1:
+        raise Invalid(f"{EXPECTED}, found {found}: '!' appears more than once")
+    if bang and not (code.startswith("!") or code.endswith("!")):
+        raise Invalid(f"{EXPECTED}, found {found}: '!' goes at the start or end of the code")
+    code = code.strip("!")
+    if not code.strip():
+        raise Invalid(f"{EXPECTED}, found {found}")
+    parts: list[TargetPart] = []
+    for piece in code.split(","):
+        part = _part(piece.strip(), found, largest)
+        if part in parts:
+            raise Invalid(f"{EXPECTED}, found {found}: '{part}' appears twice")
+        parts.append(part)
+    return TargetCode(tuple(parts), ignores_occupation=bool(bang))
+
+
+def _part(piece: str, found: str, largest: int) -> TargetPart:
+    if not piece:
+        raise Invalid(f"{EXPECTED}, found {found}: a part between commas is empty")
+    match = _PART.fullmatch(piece)
+    if not match:
+        hint = (": a distance needs S (straight) or D (diagonal) after it"
+                if re.fullmatch(r"\+?\s*[0-9]+", piece, re.ASCII) else "")
+        part = "" if piece == found.strip("'") else f" ('{shown(piece)[1:-1]}')"
+        raise Invalid(f"{EXPECTED}, found {found}{part}{hint}")
+    plus, digits, kind, melee = match.groups()
+    if melee:
+        return TargetPart("M")
+    distance = int(digits) if len(digits.lstrip("0")) <= 6 else largest + 1
+    if not 1 <= distance <= largest:
+        raise Invalid(f"{EXPECTED}, found {found}: distances go from 1 to {largest}")
+    return TargetPart(kind.upper(), distance, bool(plus))

@@ -1,0 +1,104 @@
+"""Names that point elsewhere: [[Term]] in card text and definitions, and `reference` fields.
+
+A [[Name]] resolves to a glossary term, a definition (a named game structure such as a condition
+or a token), or a card's name. Definitions may build on each other, but never in a circle, and a
+definition nothing uses is worth a warning.
+"""
+from __future__ import annotations
+
+from cardgen import markup
+from cardgen.errors import Report, did_you_mean
+from cardgen.model import Game, Source
+
+
+def known_names(game: Game) -> dict[str, str]:
+    """Every name a [[reference]] may use, folded to lower case, with what it names."""
+    names = {term.casefold(): "term" for term in game.glossary}
+    names.update({name.casefold(): "definition" for name in game.definitions})
+    for deck in game.decks:
+        names.update({card.name.casefold(): "card" for card in deck.cards})
+    return names
+
+
+def check_references(game: Game, report: Report) -> None:
+    names = known_names(game)
+    used: dict[str, Source] = {}
+    for deck in game.decks:
+        card_type = game.card_types[deck.card_type]
+        text_fields = [d.name for d in card_type.fields if d.type == "text"]
+        for card in deck.cards:
+            for field in text_fields:
+                value = card.values.get(field)
+                if isinstance(value, str):
+                    _check_text(value, card.where(field), names, used, report, f"card '{card.name}'")
+            for decl in card_type.fields:
+                if decl.type in ("reference", "references") and decl.name in card.values:
+                    targets = card.values[decl.name]
+                    for target in (targets if isinstance(targets, tuple) else (targets,)):
+                        _resolve(target, card.where(decl.name), names, used, report,
+                                 f"card '{card.name}'")
+    graph = {}
+    for name, definition in game.definitions.items():
+        refs = markup.parse(definition.text).terms
+        graph[name.casefold()] = [r.casefold() for r in refs]
+        for ref in refs:
+            _resolve(ref, definition.source, names, {}, report, f"definition '{name}'")
+    _check_cycles(game, graph, report)
+    reached = _reachable({n for n in used}, graph)
+    for name, definition in game.definitions.items():
+        if name.casefold() not in reached:
+            report.warning(definition.source.file, definition.source.line, definition.source.path,
+                           f"definition '{name}' is not used by any card", code="unused-definition")
+
+
+def _check_text(text: str, where: Source, names, used, report, owner) -> None:
+    for term in markup.parse(text).terms:
+        _resolve(term, where, names, used, report, owner)
+
+
+def _resolve(name: str, where: Source, names, used, report: Report, owner: str) -> None:
+    key = name.casefold()
+    if key in names:
+        used.setdefault(key, where)
+        return
+    report.error(where.file, where.line, where.path,
+                 f"{owner}: '[[{name}]]' is not a glossary term, definition or card name"
+                 f"{did_you_mean(name, names)}", code="undefined-term")
+
+
+def _reachable(start: set[str], graph: dict[str, list[str]]) -> set[str]:
+    seen, stack = set(), list(start)
+    while stack:
+        name = stack.pop()
+        if name not in seen:
+            seen.add(name)
+            stack.extend(graph.get(name, ()))
+    return seen
+
+
+def _check_cycles(game: Game, graph: dict[str, list[str]], report: Report) -> None:
+    by_key = {name.casefold(): (name, d) for name, d in game.definitions.items()}
+    state: dict[str, int] = {}   # 1 = on the current path, 2 = done
+    reported: set[frozenset] = set()
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in graph.get(node, ()):
+            if nxt not in graph:
+                continue
+            if state.get(nxt) == 1:
+                cycle = path[path.index(nxt):] + [nxt]
+                if frozenset(cycle) not in reported:
+                    reported.add(frozenset(cycle))
+                    name, definition = by_key[nxt]
+                    shown = " -> ".join(by_key[c][0] for c in cycle)
+                    report.error(definition.source.file, definition.source.line,
+                                 definition.source.path, f"definitions refer to each other in a "
+                                 f"circle: {shown}", code="definition-cycle")
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
