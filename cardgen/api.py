@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from cardgen.dump import game_json
 from cardgen.errors import Report
 from cardgen.load.game import GAME_FILE, load_game
 from cardgen.pipeline import BuildOptions, build, check
@@ -36,6 +37,13 @@ def build_games(paths: Iterable[Path], options: BuildOptions,
     for game_dir in discover(paths):
         written += build(game_dir, options, report, progress)
     return report, written
+
+
+def dump(game_dir: Path) -> tuple[Report, dict | None]:
+    """The game's cards with every field resolved, or None (with diagnostics) if it does not load."""
+    report = Report()
+    game = load_game(game_dir, report)
+    return report, (game_json(game) if game is not None else None)
 
 
 def count_cards(paths: Iterable[Path]) -> int:

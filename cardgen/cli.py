@@ -98,6 +98,17 @@ def list_games(game_dirs):
 
 
 @main.command()
+@click.argument("game_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+def dump(game_dir):
+    """Print a game's resolved cards as JSON."""
+    report, data = api.dump(game_dir)
+    status = _emit(report, False)
+    if data is not None and status == 0:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    sys.exit(status)
+
+
+@main.command()
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
               default=Path("output/calibration.pdf"), show_default=True)
 @click.option("--page", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True)

@@ -97,6 +97,7 @@ class Deck:
     values: Mapping
     source: Source
     rules: tuple = ()
+    complete: bool = True     # False when some card failed to load: counts would mislead
 
     @property
     def card_count(self) -> int:

@@ -15,23 +15,21 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-") or "card"
 
 
-def read_cards(at: At, card_type: CardType, deck_id: str, default_copies: int) -> list[Card]:
-    """The cards of one card file (`cards:` list), with diagnostics for each bad value."""
+def read_cards(at: At, card_type: CardType, deck_id: str,
+               default_copies: int) -> tuple[list[Card], bool]:
+    """The cards of one card file (`cards:` list), and whether every one of them loaded."""
     top = s.read_mapping(at.doc.data, at, {"cards": s.Key(s.any_value, required=True)},
                          "card file with a 'cards:' list")
     if not top or "cards" not in top:
-        return []
+        return [], False
     items = top["cards"]
     list_at = at.child("cards")
     if not isinstance(items, list):
         list_at.error(f"expected a list of cards, found {describe(items)}", code="type")
-        return []
-    cards = []
-    for index, item in enumerate(items):
-        card = read_card(item, list_at.child(index), card_type, deck_id, default_copies)
-        if card is not None:
-            cards.append(card)
-    return cards
+        return [], False
+    cards = [read_card(item, list_at.child(i), card_type, deck_id, default_copies)
+             for i, item in enumerate(items)]
+    return [c for c in cards if c is not None], None not in cards
 
 
 def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: int) -> Card | None:
@@ -70,7 +68,7 @@ def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: i
     meta = s.read_mapping({k: v for k, v in item.items() if k in CARD_KEYS}, at, CARD_KEYS)
     if not ok or meta is None:
         return None
-    card_id = meta["id"] or slug(values.get("name", f"card-{at.path[-1] + 1}"))
+    card_id = meta["id"] or slug(values.get("name", f"card-{at.line}"))
     prototype = _prototype(meta["prototype"], values, at.child("prototype"))
     copies = meta["copies"] if meta["copies"] is not None else default_copies
     return Card(card_id, deck_id, card_type.id, frozen_map(values), copies,

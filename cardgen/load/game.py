@@ -7,6 +7,7 @@ from cardgen.errors import Report, did_you_mean, relative_name
 from cardgen.fields import field_type
 from cardgen.load import schema as s
 from cardgen.load.cards import read_cards
+from cardgen.load.csv_cards import read_csv_cards
 from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, DEFINITION_KEYS, ERRATUM_KEYS,
                                       FACE_KEYS, FIELD_KEYS, GAME_KEYS, PRINT_KEYS)
 from cardgen.load.paths import confined_path
@@ -144,7 +145,7 @@ def _deck(raw, at: At, card_types: dict[str, CardType], game_dir: Path) -> Deck 
             f"; the game declares: {', '.join(card_types) or 'none'}", code="unknown-reference")
         return None
     back = _face(values["back"], at.child("back"))
-    cards = []
+    cards, complete = [], True
     for i, reference in enumerate(values["cards"]):
         ref_at = at.child("cards").child(i) if len(values["cards"]) > 1 or isinstance(
             raw.get("cards"), list) else at.child("cards")
@@ -152,18 +153,25 @@ def _deck(raw, at: At, card_types: dict[str, CardType], game_dir: Path) -> Deck 
             path = confined_path(game_dir, reference)
         except s.Invalid as exc:
             ref_at.error(str(exc), code="path")
+            complete = False
             continue
         if not path.is_file():
             ref_at.error(f"card file '{reference}' not found in the game folder", code="missing-file")
+            complete = False
             continue
-        doc = load_yaml(path, at.report)
-        if doc is not None:
-            cards += read_cards(At(doc, (), at.report), card_type, values["id"], values["copies"])
+        if path.suffix.lower() == ".csv":
+            loaded, ok = read_csv_cards(path, at.report, card_type, values["id"], values["copies"])
+        else:
+            doc = load_yaml(path, at.report)
+            loaded, ok = read_cards(At(doc, (), at.report), card_type, values["id"],
+                                    values["copies"]) if doc is not None else ([], False)
+        cards += loaded
+        complete = complete and ok
     if back is None:
         return None
     return Deck(values["id"], values["name"] or values["id"], card_type.id, values["size"], back,
                 tuple(cards), frozen_map(values["values"]), Source(at.doc.name, at.line, at.path),
-                values["rules"])
+                values["rules"], complete=complete)
 
 
 def _face(raw, at: At) -> Face | None:

@@ -12,6 +12,8 @@ from cardgen.rules.uniqueness import check_unique
 
 def check_deck_rules(game: Game, report: Report) -> None:
     for deck in game.decks:
+        if not deck.complete:
+            continue
         card_type = game.card_types[deck.card_type]
         check_rules(deck, card_type, card_type.rules + deck.rules, report)
 
