@@ -7,6 +7,7 @@ from typing import Callable, Iterable
 
 from cardgen.dump import game_json
 from cardgen.errors import Report
+from cardgen.json_schema import card_file_schema
 from cardgen.load.game import GAME_FILE, load_game
 from cardgen.pipeline import BuildOptions, build, check
 
@@ -44,6 +45,20 @@ def dump(game_dir: Path) -> tuple[Report, dict | None]:
     report = Report()
     game = load_game(game_dir, report)
     return report, (game_json(game) if game is not None else None)
+
+
+def card_schema(game_dir: Path, type_id: str | None = None) -> tuple[Report, dict | None]:
+    report = Report()
+    game = load_game(game_dir, report)
+    if game is None or not game.card_types:
+        return report, None
+    type_id = type_id or next(iter(game.card_types))
+    if type_id not in game.card_types:
+        report.error(str(game_dir / GAME_FILE), None, ("card_types",),
+                     f"no card type '{type_id}'; the game has: {', '.join(game.card_types)}",
+                     code="unknown-reference")
+        return report, None
+    return report, card_file_schema(game, type_id)
 
 
 def count_cards(paths: Iterable[Path]) -> int:

@@ -11,6 +11,7 @@ from cardgen import api
 from cardgen.errors import Report
 from cardgen.pipeline import BuildOptions
 from cardgen.render.calibration import write_calibration
+from cardgen.scaffold import ScaffoldError, new_game
 
 GAME_DIRS = click.argument("game_dirs", nargs=-1,
                            type=click.Path(exists=True, file_okay=False, path_type=Path))
@@ -106,6 +107,32 @@ def dump(game_dir):
     if data is not None and status == 0:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     sys.exit(status)
+
+
+@main.command()
+@click.argument("game_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--type", "type_id", help="Card type (default: the game's first).")
+def schema(game_dir, type_id):
+    """Print the JSON Schema of a game's card files, for editors that check YAML as you type."""
+    report, result = api.card_schema(game_dir, type_id)
+    status = _emit(report, False)
+    if result is not None and status == 0:
+        click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+    sys.exit(status)
+
+
+@main.command()
+@click.argument("game_dir", type=click.Path(path_type=Path))
+@click.option("--title", help="The game's title (default: from the folder name).")
+def new(game_dir, title):
+    """Start a new game: a small valid game folder to edit."""
+    try:
+        written = new_game(game_dir, title)
+    except ScaffoldError as exc:
+        raise click.UsageError(str(exc)) from None
+    for path in written:
+        click.echo(f"wrote {path}")
+    click.echo(f"next: cardgen validate {game_dir} && cardgen build {game_dir}")
 
 
 @main.command()
