@@ -30,5 +30,9 @@ class FieldType:
     def to_json(self, value: Any) -> Any:
         return value
 
+    def parts(self, value: Any) -> dict[str, Any]:
+        """Derived values layouts may bind as `{{field.part}}` (a level formula's `L0` ... `L3`)."""
+        return {}
+
     def json_schema(self, decl: FieldDecl) -> dict:
         return {}

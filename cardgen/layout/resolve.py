@@ -37,7 +37,11 @@ def card_scope(game: Game, deck: Deck, card: Card) -> Scope:
     texts = {k: _as_text(v) for k, v in values.items()}
     for decl in card_type.fields:
         if decl.name in card.values:
-            texts[decl.name] = field_type(decl.type).as_text(card.values[decl.name])
+            kind = field_type(decl.type)
+            texts[decl.name] = kind.as_text(card.values[decl.name])
+            for part, value in kind.parts(card.values[decl.name]).items():
+                values[f"{decl.name}.{part}"] = value
+                texts[f"{decl.name}.{part}"] = _as_text(value)
     markup_fields = frozenset(d.name for d in card_type.fields if d.type == "text")
     return Scope(frozen_map(values), frozen_map(texts), markup_fields)
 
