@@ -112,6 +112,36 @@ class ImageField(FieldType):
         return {"type": "string"}
 
 
+class ReferenceField(FieldType):
+    """The name of another card; `references` takes a list. Checked by the validator once every
+    card is loaded: the card must exist, be of `card_type` if given, and meet `where`."""
+
+    def parse(self, value, decl: FieldDecl, at: At):
+        if self.name == "references":
+            if isinstance(value, str):
+                value = [value]
+            if not isinstance(value, list):
+                raise Invalid(f"expected a list of card names, found {describe(value)}")
+            return tuple(s.text(v, at.child(i)) for i, v in enumerate(value))
+        return s.text(value, at)
+
+    def as_text(self, value) -> str:
+        return ", ".join(value) if isinstance(value, tuple) else str(value or "")
+
+    def to_json(self, value):
+        return list(value) if isinstance(value, tuple) else value
+
+    def json_schema(self, decl):
+        return {"type": "array", "items": {"type": "string"}} if self.name == "references" else {
+            "type": "string"}
+
+
+def _condition_text(value, at: At) -> str:
+    from cardgen.layout.conditions import parse_condition
+    parse_condition(value)
+    return value
+
+
 def _choices(value, at: At) -> tuple:
     return s.list_of(s.text)(value, at)
 
@@ -131,4 +161,9 @@ SCALAR_TYPES = [
     ListField("list", "A list of short texts; with choices, each from a fixed list.",
               {"choices": Key(_choices, doc="the values allowed for each item")}),
     ImageField("image", "A picture file, as a path relative to the game folder."),
+    *(ReferenceField(name, text, {
+        "card_type": Key(s.text, doc="the card type the named card must be"),
+        "where": Key(_condition_text, doc="a condition the named card must meet, e.g. \"class == rogue\""),
+    }) for name, text in (("reference", "The name of another card of the game."),
+                          ("references", "A list of names of other cards of the game."))),
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from cardgen import markup
 from cardgen.errors import Report, did_you_mean
+from cardgen.layout.conditions import parse_condition
 from cardgen.model import Game, Source
 
 
@@ -35,8 +36,7 @@ def check_references(game: Game, report: Report) -> None:
                 if decl.type in ("reference", "references") and decl.name in card.values:
                     targets = card.values[decl.name]
                     for target in (targets if isinstance(targets, tuple) else (targets,)):
-                        _resolve(target, card.where(decl.name), names, used, report,
-                                 f"card '{card.name}'")
+                        _check_card_reference(game, card, decl, target, report)
     graph = {}
     for name, definition in game.definitions.items():
         refs = markup.parse(definition.text).terms
@@ -49,6 +49,22 @@ def check_references(game: Game, report: Report) -> None:
         if name.casefold() not in reached:
             report.warning(definition.source.file, definition.source.line, definition.source.path,
                            f"definition '{name}' is not used by any card", code="unused-definition")
+
+
+def _check_card_reference(game: Game, card, decl, target: str, report: Report) -> None:
+    where = card.where(decl.name)
+    cards = {c.name.casefold(): c for deck in game.decks for c in deck.cards}
+    found = cards.get(target.casefold())
+    problem = None
+    if found is None:
+        problem = f"names card '{target}', which no deck has{did_you_mean(target, [c.name for c in cards.values()])}"
+    elif decl.options.get("card_type") and found.card_type != decl.options["card_type"]:
+        problem = f"names '{target}', a {found.card_type} card; expected a {decl.options['card_type']} card"
+    elif decl.options.get("where") and not parse_condition(decl.options["where"]).holds(found.values.get):
+        problem = f"names '{target}', which does not meet '{decl.options['where']}'"
+    if problem:
+        report.error(where.file, where.line, where.path, f"card '{card.name}': {decl.name} {problem}",
+                     code="bad-reference")
 
 
 def _check_text(text: str, where: Source, names, used, report, owner) -> None:
