@@ -5,6 +5,7 @@ from pathlib import PurePosixPath
 
 from cardgen.errors import describe, did_you_mean
 from cardgen.fields.base import FieldType
+from cardgen.layout.conditions import parse_condition
 from cardgen.load import schema as s
 from cardgen.load.schema import At, Invalid, Key
 from cardgen.model import FieldDecl
@@ -137,7 +138,6 @@ class ReferenceField(FieldType):
 
 
 def _condition_text(value, at: At) -> str:
-    from cardgen.layout.conditions import parse_condition
     parse_condition(value)
     return value
 
