@@ -82,9 +82,11 @@ class Report:
     """Collects the diagnostics of one run; stages add to it and carry on, the caller stops once."""
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    _seen: set = field(default_factory=set, repr=False)
 
     def add(self, diagnostic: Diagnostic) -> None:
-        if diagnostic not in self.diagnostics:
+        if diagnostic not in self._seen:
+            self._seen.add(diagnostic)
             self.diagnostics.append(diagnostic)
 
     def error(self, file, line, path, message, code="invalid") -> None:
