@@ -5,7 +5,7 @@ The result is a CardFace: a frozen list of drawable elements with every size alr
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping
 
 from cardgen import markup
@@ -84,8 +84,14 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
 
 
 def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
-    """Parse card text for an element, noting its markup problems against the element."""
+    """Parse card text for an element, noting its markup problems against the element.
+
+    Problems are pinned on the fields the element's own text names (`{{ability}}`), not on the
+    fields inlined text happens to use, so a too-long ability is reported at its own line."""
     parsed = markup.parse(scope.expand(text), scope.text)
+    named = tuple(dict.fromkeys(_FIELD_REF.findall(text)))
+    if named:
+        parsed = replace(parsed, fields=named)
     unknown_icons = [i for i in parsed.icons if i not in ICON_NAMES]
     if unknown_icons:
         runs = tuple(markup.Run(f"{{{r.icon}}}", r.bold, r.italic) if r.icon in unknown_icons else r
@@ -107,6 +113,9 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
     for key, key_spec in {**COMMON_KEYS, **kind.KEYS}.items():
         if key not in spec.values:
             values[key] = key_spec.default
+            continue
+        if key in spec.static and key not in kind.MARKUP_KEYS:
+            values[key] = spec.static[key]
             continue
         value = spec.values[key]
         if markup.is_template(value) and key not in kind.MARKUP_KEYS:

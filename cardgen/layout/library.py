@@ -4,7 +4,7 @@ What leaves this module is a flat Layout: every element with all inherited keys 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
@@ -34,6 +34,7 @@ class ElementSpec:
     values: Mapping
     origins: Mapping   # key -> At (document and key path that set it)
     source: Source
+    static: Mapping = field(default_factory=frozen_map)  # parsed values of keys that bind no card value
 
 
 @dataclass(frozen=True)
@@ -166,14 +167,20 @@ def check_element(name: str, values: dict, origins: dict, el_at: At, colors: dic
         return None
     keys = {**COMMON_KEYS, **kind.KEYS}
     report_count = len(el_at.report.diagnostics)
+    static = {}
     for key, value in values.items():
         at = origins.get(key, el_at)
         if key not in keys:
             at.error(f"unknown key '{key}' for a {values['type']} element{did_you_mean(key, keys)}",
                      code="unknown-key")
-        elif is_template(value) and key not in kind.MARKUP_KEYS:
             continue
-        elif not s.failed(s.read_value(value, at, keys[key].parse)) and key in kind.COLOR_KEYS:
+        if is_template(value) and key not in kind.MARKUP_KEYS:
+            continue
+        parsed = s.read_value(value, at, keys[key].parse)
+        if s.failed(parsed):
+            continue
+        static[key] = parsed
+        if key in kind.COLOR_KEYS:
             try:
                 parse_color(value, colors)
             except s.Invalid as exc:
@@ -184,4 +191,4 @@ def check_element(name: str, values: dict, origins: dict, el_at: At, colors: dic
     if len(el_at.report.diagnostics) > report_count:
         return None
     return ElementSpec(name, values["type"], frozen_map(values), frozen_map(origins),
-                       Source(el_at.doc.name, el_at.line, el_at.path))
+                       Source(el_at.doc.name, el_at.line, el_at.path), frozen_map(static))

@@ -28,9 +28,10 @@ def deck_values(game: Game, deck: Deck) -> dict:
                                  "cards": deck.card_count, **deck.values})}
 
 
-def card_scope(game: Game, deck: Deck, card: Card) -> Scope:
+def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None) -> Scope:
+    """What a card's face can bind; `shared` is the deck's own values, computed once per deck."""
     card_type = game.card_types[card.card_type]
-    values = {**deck_values(game, deck),
+    values = {**(shared if shared is not None else deck_values(game, deck)),
               **_prefixed("card", {"id": card.id, "copies": card.copies,
                                    "prototype": bool(card.prototype)}),
               **card.values}
@@ -72,9 +73,10 @@ def resolve_game(game: Game, report: Report) -> tuple[DeckFaces, ...]:
         if front_layout is None or back_layout is None:
             continue
         fronts = {}
+        shared_values = deck_values(game, deck)
         for card in deck.cards:
-            face, problems = bind_face(f"{deck.id}/{card.id}", front_layout, card_scope(game, deck, card),
-                                       w, h, bleed, shared)
+            face, problems = bind_face(f"{deck.id}/{card.id}", front_layout,
+                                       card_scope(game, deck, card, shared_values), w, h, bleed, shared)
             _report(problems, card, front_layout.name, report)
             fronts[card.id] = face
         back, problems = bind_face(f"{deck.id}/back", back_layout, back_scope(game, deck), w, h, bleed,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Mapping
 
 from reportlab.lib import colors as rl
@@ -14,6 +15,7 @@ _CMYK = re.compile(r"^cmyk\(\s*([^)]*)\)$", re.IGNORECASE)
 NONE_NAMES = {"none", "transparent"}
 
 
+@lru_cache(maxsize=1)
 def _css_names() -> dict:
     return {name.lower(): value for name, value in rl.getAllNamedColors().items()}
 

@@ -174,7 +174,8 @@ def _check_sequence(deck, card_type, rule, cards, report):
     expected = list(range(start, start + len(values)))
     if values != expected:
         missing = sorted(set(expected) - set(values))
-        detail = f"missing {', '.join(map(str, missing))}" if missing else "values repeat or jump"
+        shown = ", ".join(map(str, missing[:10])) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
+        detail = f"missing {shown}" if missing else "values repeat or jump"
         _err(report, rule.source, f"{field} in deck '{deck.id}' must run {start} to "
              f"{start + len(values) - 1} with no gap: {detail}", "sequence")
 
