@@ -4,9 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardgen.errors import describe
 from cardgen.fields.base import FieldType
-from cardgen.fields.range import shown
+from cardgen.fields.range import found, shown
 from cardgen.load.schema import At, Invalid
 from cardgen.model import FieldDecl
 
@@ -49,7 +48,7 @@ class LevelFormulaField(FieldType):
         elif isinstance(value, str):
             formula = _read(value)
         else:
-            raise Invalid(f"{EXPECTED}, found {describe(value)}")
+            raise Invalid(f"{EXPECTED}, found {found(value)}")
         _check(formula, decl.options.get("levels", DEFAULT_LEVELS), decl.options.get("min"))
         return formula
 
@@ -60,6 +59,12 @@ class LevelFormulaField(FieldType):
         if value is None:
             return None
         return {"text": str(value), "base": value.base, "per_level": value.per_level}
+
+    def parts(self, value) -> dict:
+        """`{{field.L0}}` ... `{{field.L3}}`: the value at each default level, for level tables."""
+        if value is None:
+            return {}
+        return {f"L{level}": value.at(level) for level in DEFAULT_LEVELS}
 
     def json_schema(self, decl):
         return {"type": ["string", "integer"], "pattern": r"^[-+0-9Ll*\s]+$"}
@@ -133,13 +138,13 @@ class LevelAbilitiesField(FieldType):
         elif isinstance(value, list):
             entries = [entry for item in value for entry in _entries(item)]
         else:
-            raise Invalid(f"{ABILITIES}, found {describe(value)}")
+            raise Invalid(f"{ABILITIES}, found {found(value)}")
         highest = decl.options.get("max_level", 3)
         seen: set[int] = set()
         for level, _ in entries:
             if not 1 <= level <= highest:
-                found = f"Level {level}" if level <= LARGEST else f"a level above {LARGEST}"
-                raise Invalid(f"{ABILITIES}, found {found}: levels go from 1 to {highest}")
+                what = f"Level {level}" if level <= LARGEST else f"a level above {LARGEST}"
+                raise Invalid(f"{ABILITIES}, found {what}: levels go from 1 to {highest}")
             if level in seen:
                 raise Invalid(f"{ABILITIES}, found Level {level} twice")
             seen.add(level)
@@ -162,7 +167,7 @@ class LevelAbilitiesField(FieldType):
 def _entries(item) -> list[tuple[int, str]]:
     """The (level, text) entries of one text: each line starting 'L<n>:' begins an entry."""
     if not isinstance(item, str):
-        raise Invalid(f"{ABILITIES}, found {describe(item)}")
+        raise Invalid(f"{ABILITIES}, found {found(item)}")
     pieces = _MARKER.split(item)
     if pieces[0].strip():
         raise Invalid(f"{ABILITIES}, found {shown(item.strip())}")
@@ -180,13 +185,13 @@ def _level_key(key) -> int:
         return key if abs(key) <= LARGEST else (LARGEST + 1 if key > 0 else 0)
     match = isinstance(key, str) and _LEVEL_KEY.fullmatch(key)
     if not match:
-        raise Invalid(f"{ABILITIES}, found the key {describe(key)}: expected a level such as 2")
+        raise Invalid(f"{ABILITIES}, found {found(key)} as a key: expected a level such as 2")
     return _level(match.group(1))
 
 
 def _text(text, level: int) -> str:
     if not isinstance(text, str) or not text.strip():
-        raise Invalid(f"{ABILITIES}, found {describe(text)} for Level {level}")
+        raise Invalid(f"{ABILITIES}, found {found(text)} for Level {level}")
     if _MARKER.search(text):
         raise Invalid(f"{ABILITIES}, found {shown(text.strip())} for Level {level}: "
                       f"write each level as its own entry")

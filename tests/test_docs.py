@@ -1,0 +1,144 @@
+"""The docs keep up with the code: the reference is generated, and every schema key is documented."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cardgen import catalog, reference
+from cardgen.fields import FIELD_TYPES
+from cardgen.layout.library import LAYOUT_KEYS
+from cardgen.load import game_schema
+from cardgen.load.schema import Key
+from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES
+from cardgen.render.icons import ICON_NAMES
+from cardgen.rules.constraints import RULE_KEYS
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+GUIDES = ("data-format.md", "layouts.md", "printing.md", "add-a-game.md")
+REGENERATE = "docs/reference.md is out of date: run `python -m cardgen.reference --write`"
+
+# reference.md section heading -> the schema whose keys it must list
+GAME_SCHEMA_SECTIONS = {
+    "GAME_KEYS": "game.yaml",
+    "CARD_TYPE_KEYS": "Card types",
+    "FIELD_KEYS": "Field declarations",
+    "DECK_KEYS": "Decks",
+    "FACE_KEYS": "Faces",
+    "PRINT_KEYS": "Print settings",
+    "CARD_KEYS": "Card entries",
+    "DEFINITION_KEYS": "Definitions",
+    "ERRATUM_KEYS": "Errata",
+}
+
+
+def read(name: str) -> str:
+    return (DOCS / name).read_text(encoding="utf-8")
+
+
+def sections(text: str) -> dict[str, str]:
+    """Heading text -> the heading and everything under it, up to the next heading of its level."""
+    lines = text.splitlines()
+    heads = [(i, len(m.group(1)), m.group(2).strip()) for i, line in enumerate(lines)
+             if (m := re.match(r"^(#{1,6})\s+(.*)$", line))]
+    out = {}
+    for n, (start, level, title) in enumerate(heads):
+        end = next((i for i, lv, _ in heads[n + 1:] if lv <= level), len(lines))
+        assert title not in out, f"reference.md has two sections called '{title}'"
+        out[title] = "\n".join(lines[start:end])
+    return out
+
+
+def schema_groups() -> list[tuple[str, dict[str, Key]]]:
+    """(section heading, keys) for every schema the reference must cover."""
+    groups = [(heading, getattr(game_schema, name)) for name, heading in GAME_SCHEMA_SECTIONS.items()]
+    groups += [(f"Rule `{kind}`", keys) for kind, keys in RULE_KEYS.items()]
+    groups += [("Layout files", LAYOUT_KEYS), ("Common keys", COMMON_KEYS)]
+    groups += [(f"Element `{name}`", cls.KEYS) for name, cls in ELEMENT_TYPES.items()]
+    groups += [(f"Field type `{name}`", kind.options) for name, kind in FIELD_TYPES.items()]
+    return groups
+
+
+@pytest.fixture(scope="module")
+def ref_sections() -> dict[str, str]:
+    return sections(read("reference.md"))
+
+
+def test_reference_is_generated_from_the_code():
+    assert (DOCS / "reference.md").is_file(), REGENERATE
+    assert read("reference.md") == reference.generate(), REGENERATE
+
+
+def test_generation_is_deterministic():
+    assert reference.generate() == reference.generate()
+
+
+def test_every_game_schema_has_a_section():
+    """A new *_KEYS schema in game_schema.py must be added to the reference (and to this test)."""
+    schemas = {name for name, value in vars(game_schema).items() if name.endswith("_KEYS")
+               and isinstance(value, dict) and all(isinstance(k, Key) for k in value.values())}
+    assert schemas <= set(GAME_SCHEMA_SECTIONS), f"undocumented schema(s): {schemas - set(GAME_SCHEMA_SECTIONS)}"
+
+
+@pytest.mark.parametrize("heading,keys", schema_groups(), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_schema_key_is_in_its_section(ref_sections, heading, keys):
+    assert heading in ref_sections, f"docs/reference.md has no section '{heading}'. {REGENERATE}"
+    body = ref_sections[heading]
+    missing = [key for key in keys if f"`{key}`" not in body]
+    assert not missing, f"section '{heading}' of docs/reference.md lacks {missing}. {REGENERATE}"
+
+
+@pytest.mark.parametrize("heading,keys", schema_groups(), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_key_has_a_doc(heading, keys):
+    undocumented = [name for name, key in keys.items() if not key.doc.strip()]
+    assert not undocumented, f"{heading}: Key(doc=...) missing for {undocumented}"
+
+
+def test_registries_are_listed_in_their_sections(ref_sections):
+    groups = [("Deck rules", RULE_KEYS), ("Layout elements", ELEMENT_TYPES),
+              ("Field types", FIELD_TYPES), ("Icons", ICON_NAMES), ("Card sizes", catalog.card_sizes()),
+              ("Paper sizes", catalog.page_sizes())]
+    for heading, names in groups:
+        body = ref_sections[heading]
+        missing = [name for name in names if f"`{name}`" not in body]
+        assert not missing, f"section '{heading}' lacks {missing}. {REGENERATE}"
+
+
+def test_field_type_descriptions_are_in_the_reference(ref_sections):
+    for name, kind in FIELD_TYPES.items():
+        assert kind.description.strip(), f"field type '{name}' has no description"
+        assert " ".join(kind.description.split()) in ref_sections[f"Field type `{name}`"]
+
+
+@pytest.mark.parametrize("guide", GUIDES)
+def test_guides_exist(guide):
+    assert (DOCS / guide).is_file()
+    assert "```yaml" in read(guide), f"{guide} has no YAML example"
+
+
+def test_every_element_and_field_type_is_explained_in_a_guide():
+    text = read("layouts.md") + read("data-format.md")
+    missing = [f"element type '{n}'" for n in ELEMENT_TYPES if f"`{n}`" not in text]
+    missing += [f"field type '{n}'" for n in FIELD_TYPES if f"`{n}`" not in text]
+    missing += [f"rule '{n}'" for n in RULE_KEYS if f"`{n}`" not in read("data-format.md")]
+    assert not missing, f"not mentioned in docs/layouts.md or docs/data-format.md: {missing}"
+
+
+def yaml_blocks() -> list[tuple[str, int, str]]:
+    out = []
+    for path in sorted(DOCS.glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(r"^```yaml[ \t]*\n(.*?)^```", text, re.MULTILINE | re.DOTALL):
+            out.append((path.name, text[:match.start()].count("\n") + 1, match.group(1)))
+    return out
+
+
+@pytest.mark.parametrize("name,line,block", yaml_blocks(), ids=lambda v: str(v) if not
+                         isinstance(v, str) or "\n" not in v else "")
+def test_yaml_examples_parse(name, line, block):
+    try:
+        yaml.safe_load(block)
+    except yaml.YAMLError as exc:
+        pytest.fail(f"docs/{name}:{line}: YAML example does not parse: {exc}")
