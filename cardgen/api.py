@@ -27,7 +27,9 @@ def discover(paths: Iterable[Path]) -> list[Path]:
 def validate(paths: Iterable[Path], strict: bool = False) -> Report:
     report = Report()
     for game_dir in discover(paths):
-        check(game_dir, report, BuildOptions(strict=strict))
+        game_report = Report()
+        check(game_dir, game_report, BuildOptions(strict=strict))
+        report.extend(game_report)
     return report
 
 
@@ -36,7 +38,9 @@ def build_games(paths: Iterable[Path], options: BuildOptions,
     report = Report()
     written: list[Path] = []
     for game_dir in discover(paths):
-        written += build(game_dir, options, report, progress)
+        game_report = Report()   # each game stands or falls on its own problems
+        written += build(game_dir, options, game_report, progress)
+        report.extend(game_report)
     return report, written
 
 

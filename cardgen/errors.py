@@ -95,6 +95,10 @@ class Report:
     def warning(self, file, line, path, message, code="warning") -> None:
         self.add(Diagnostic(str(file), line, tuple(path), message, Severity.WARNING, code))
 
+    def extend(self, other: "Report") -> None:
+        for diagnostic in other.diagnostics:
+            self.add(diagnostic)
+
     @property
     def errors(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity is Severity.ERROR]

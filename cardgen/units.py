@@ -35,6 +35,8 @@ def parse_font_size(value) -> float:
     """Font sizes are points: a bare number is points, a length with a unit is converted."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return float(value)
+    if isinstance(value, str) and _LENGTH.match(value) and not _LENGTH.match(value).group(2):
+        return float(_LENGTH.match(value).group(1))   # "12" is 12 pt, as 12 is
     return parse_length(value) * PT_PER_MM
 
 

@@ -2,9 +2,33 @@
 from __future__ import annotations
 
 from cardgen.fields.base import FieldType
+from cardgen.fields.level_formula import DEFAULT_LEVELS, LevelAbilitiesField, LevelFormulaField
+from cardgen.fields.range import RangeField
 from cardgen.fields.scalars import SCALAR_TYPES
+from cardgen.fields.target_code import DEFAULT_MAX_DISTANCE, TargetCodeField
+from cardgen.load import schema as s
+from cardgen.load.schema import Key
 
-FIELD_TYPES: dict[str, FieldType] = {t.name: t for t in SCALAR_TYPES}
+GRAMMAR_TYPES = [
+    RangeField(
+        "range", "Positions in a line from 1 at the Front: '1-2', '2+' (2 or further) or '3'.",
+        {"max": Key(s.integer(1), doc="the largest position in the line")}),
+    LevelFormulaField(
+        "level_formula", "A number that depends on Level L: '10', '13 + 2L' or '8 - L'.",
+        {"levels": Key(s.list_of(s.integer(0)), default=DEFAULT_LEVELS,
+                       doc="the levels the formula is checked at"),
+         "min": Key(s.integer(), doc="smallest value allowed at every level")}),
+    LevelAbilitiesField(
+        "level_abilities", "Abilities gained at levels: a list of 'L2: text', or a mapping.",
+        {"max_level": Key(s.integer(1), default=3, doc="the highest level")}),
+    TargetCodeField(
+        "target_code",
+        "Grid target: 'M', '+2S', '4D', a union '+2S, 1D', '!' to ignore occupation, 'No target'.",
+        {"max_distance": Key(s.integer(1), default=DEFAULT_MAX_DISTANCE,
+                             doc="the farthest distance a code may name")}),
+]
+
+FIELD_TYPES: dict[str, FieldType] = {t.name: t for t in [*SCALAR_TYPES, *GRAMMAR_TYPES]}
 
 
 def field_type(name: str) -> FieldType | None:

@@ -38,21 +38,27 @@ def shown(text: str) -> str:
     return f"'{text[:37]}...'" if len(text) > 40 else f"'{text}'"
 
 
+def found(value) -> str:
+    """`describe`, safe for integers too long to print."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**9:
+        return "a very large number"
+    return describe(value)
+
+
 class RangeField(FieldType):
     """'1-2' (from 1 to 2), '2+' (2 or further back), '3' or 3 (exactly 3)."""
 
     def parse(self, value, decl: FieldDecl, at: At) -> Range:
         if isinstance(value, int) and not isinstance(value, bool):
-            if not 1 <= value <= LARGEST:
-                reason = "positions start at 1 (the Front)" if value < 1 else "the number is too large"
-                found = value if abs(value) < 10**9 else "a very large number"
-                raise Invalid(f"{EXPECTED}, found {found}: {reason}")
-            result, found = Range(value, value), str(value)
+            quoted = str(value) if abs(value) < 10**9 else "a very large number"
+            if value > LARGEST:
+                raise Invalid(f"{EXPECTED}, found {quoted}: the number is too large")
+            result = Range(value, value)
         elif isinstance(value, str):
-            result, found = _read(value), shown(value)
+            result, quoted = _read(value), shown(value)
         else:
-            raise Invalid(f"{EXPECTED}, found {describe(value)}")
-        _check(result, found, decl.options.get("max"))
+            raise Invalid(f"{EXPECTED}, found {found(value)}")
+        _check(result, quoted, decl.options.get("max"))
         return result
 
     def as_text(self, value) -> str:
@@ -64,8 +70,11 @@ class RangeField(FieldType):
         return {"text": str(value), "low": value.low, "high": value.high}
 
     def json_schema(self, decl):
-        return {"type": ["string", "integer"], "minimum": 1,
-                "pattern": r"^\s*[0-9]+\s*(-\s*[0-9]+|\+)?\s*$"}
+        schema = {"type": ["string", "integer"], "minimum": 1,
+                  "pattern": r"^\s*[0-9]+\s*([-\u2013]\s*[0-9]+|\+)?\s*$"}
+        if decl.options.get("max") is not None:
+            schema["maximum"] = decl.options["max"]
+        return schema
 
 
 def _read(text: str) -> Range:
@@ -80,10 +89,10 @@ def _read(text: str) -> Range:
     return Range(int(low), int(high if high else low))
 
 
-def _check(result: Range, found: str, largest: int | None) -> None:
+def _check(result: Range, quoted: str, largest: int | None) -> None:
     if result.low < 1:
-        raise Invalid(f"{EXPECTED}, found {found}: positions start at 1 (the Front)")
+        raise Invalid(f"{EXPECTED}, found {quoted}: positions start at 1 (the Front)")
     if result.high is not None and result.high < result.low:
-        raise Invalid(f"{EXPECTED}, found {found}: the start is after the end")
+        raise Invalid(f"{EXPECTED}, found {quoted}: the start is after the end")
     if largest is not None and max(result.low, result.high or 0) > largest:
-        raise Invalid(f"{EXPECTED}, found {found}: positions go up to {largest}")
+        raise Invalid(f"{EXPECTED}, found {quoted}: positions go up to {largest}")

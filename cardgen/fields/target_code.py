@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardgen.errors import describe
 from cardgen.fields.base import FieldType
-from cardgen.fields.range import shown
+from cardgen.fields.range import found, shown
 from cardgen.load.schema import At, Invalid
 from cardgen.model import FieldDecl
 
@@ -73,7 +72,7 @@ class TargetCodeField(FieldType):
             raise Invalid(f"{EXPECTED}, found {value}: a distance needs S (straight) "
                           f"or D (diagonal) after it, such as '{value}S'")
         if not isinstance(value, str):
-            raise Invalid(f"{EXPECTED}, found {describe(value)}")
+            raise Invalid(f"{EXPECTED}, found {found(value)}")
         return _read(value, decl.options.get("max_distance", DEFAULT_MAX_DISTANCE))
 
     def as_text(self, value) -> str:
@@ -87,44 +86,46 @@ class TargetCodeField(FieldType):
                 "tiles": [list(tile) for tile in sorted(value.tiles())]}
 
     def json_schema(self, decl):
-        return {"type": "string", "pattern": r"^[-+0-9SDMsdm!,\s]+$|^\s*(?i:no\s+target|none)\s*$"}
+        words = r"[Nn][Oo]\s+[Tt][Aa][Rr][Gg][Ee][Tt]|[Nn][Oo][Nn][Ee]"
+        return {"type": "string", "pattern": rf"^[+0-9SDMsdm!,\s]+$|^\s*({words})\s*$"}
 
 
 def _read(text: str, largest: int) -> TargetCode:
-    found = shown(text)
+    quoted = shown(text)
     code = text.strip()
     if " ".join(code.split()).lower() in ("no target", "none"):
         return TargetCode(none=True)
     bang = code.count("!")
     if bang > 1:
-        raise Invalid(f"{EXPECTED}, found {found}: '!' appears more than once")
+        raise Invalid(f"{EXPECTED}, found {quoted}: '!' appears more than once")
     if bang and not (code.startswith("!") or code.endswith("!")):
-        raise Invalid(f"{EXPECTED}, found {found}: '!' goes at the start or end of the code")
+        raise Invalid(f"{EXPECTED}, found {quoted}: '!' goes at the start or end of the code")
     code = code.strip("!")
     if not code.strip():
-        raise Invalid(f"{EXPECTED}, found {found}")
+        raise Invalid(f"{EXPECTED}, found {quoted}")
     parts: list[TargetPart] = []
-    for piece in code.split(","):
-        part = _part(piece.strip(), found, largest)
+    pieces = code.split(",")
+    for piece in pieces:
+        part = _part(piece.strip(), quoted, largest, alone=len(pieces) == 1)
         if part in parts:
-            raise Invalid(f"{EXPECTED}, found {found}: '{part}' appears twice")
+            raise Invalid(f"{EXPECTED}, found {quoted}: '{part}' appears twice")
         parts.append(part)
     return TargetCode(tuple(parts), ignores_occupation=bool(bang))
 
 
-def _part(piece: str, found: str, largest: int) -> TargetPart:
+def _part(piece: str, quoted: str, largest: int, alone: bool) -> TargetPart:
     if not piece:
-        raise Invalid(f"{EXPECTED}, found {found}: a part between commas is empty")
+        raise Invalid(f"{EXPECTED}, found {quoted}: a part between commas is empty")
     match = _PART.fullmatch(piece)
     if not match:
         hint = (": a distance needs S (straight) or D (diagonal) after it"
                 if re.fullmatch(r"\+?\s*[0-9]+", piece, re.ASCII) else "")
-        part = "" if piece == found.strip("'") else f" ('{shown(piece)[1:-1]}')"
-        raise Invalid(f"{EXPECTED}, found {found}{part}{hint}")
+        part = "" if alone else f" (the part {shown(piece)})"
+        raise Invalid(f"{EXPECTED}, found {quoted}{part}{hint}")
     plus, digits, kind, melee = match.groups()
     if melee:
         return TargetPart("M")
     distance = int(digits) if len(digits.lstrip("0")) <= 6 else largest + 1
     if not 1 <= distance <= largest:
-        raise Invalid(f"{EXPECTED}, found {found}: distances go from 1 to {largest}")
+        raise Invalid(f"{EXPECTED}, found {quoted}: distances go from 1 to {largest}")
     return TargetPart(kind.upper(), distance, bool(plus))

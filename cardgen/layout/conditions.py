@@ -1,4 +1,5 @@
-"""`when:` conditions on layout elements: `art`, `not art`, `suit == Spirit`, `damage > 0`, joined by and/or.
+"""`when:` conditions: `art`, `not art`, `suit == Spirit`, `damage > 0`, `spells contains White`,
+joined by and/or.
 
 Conditions are parsed once when the layout loads and evaluated per card; nothing is ever eval'd.
 """
@@ -12,7 +13,7 @@ from cardgen.load.schema import Invalid
 
 _ATOM = re.compile(
     r"^\s*(?P<neg>not\s+)?(?P<name>[A-Za-z_][\w.-]*)\s*"
-    r"(?:(?P<op>==|!=|<=|>=|<|>)\s*(?P<value>'[^']*'|\"[^\"]*\"|[^\s'\"]+))?\s*$")
+    r"(?:(?P<op>==|!=|<=|>=|<|>|\bcontains\b)\s*(?P<value>'[^']*'|\"[^\"]*\"|[^\s'\"]+))?\s*$")
 
 Lookup = Callable[[str], object]
 
@@ -60,6 +61,10 @@ def _literal(text: str):
 
 
 def _compare(actual, op: str, expected) -> bool:
+    if op == "contains":
+        items = actual if isinstance(actual, (list, tuple)) else ()
+        return any(str(item) == str(expected) for item in items) or (
+            isinstance(actual, str) and str(expected) in actual)
     if op in ("==", "!="):
         same = actual == expected or (actual is not None and str(actual) == str(expected))
         return same if op == "==" else not same
@@ -82,7 +87,7 @@ def parse_condition(value) -> Condition:
             match = _ATOM.match(atom)
             if not match:
                 raise Invalid(f"cannot read condition '{atom.strip()}': expected 'field', "
-                              "'not field' or 'field == value' (==, !=, <, <=, >, >=)")
+                              "'not field' or 'field == value' (==, !=, <, <=, >, >=, contains)")
             tests.append(Test(match["name"], bool(match["neg"]), match["op"],
                               _literal(match["value"]) if match["value"] else None))
         groups.append(tuple(tests))

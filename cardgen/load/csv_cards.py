@@ -44,7 +44,9 @@ class RowAt(At):
 
 def _cell(text: str, decl_type: str | None):
     text = text.strip()
-    if decl_type == "list":
+    if decl_type == "prototype" and text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    if decl_type in ("list", "references", "prototype"):
         return [item.strip() for item in text.split(";") if item.strip()]
     if decl_type in ("text", "choice", "image"):
         return text
@@ -80,7 +82,7 @@ def read_csv_cards(path: Path, report: Report, card_type: CardType, deck_id: str
                          f"names {len(header)} columns", code="csv")
             complete = False
             continue
-        item = {key: _cell(cell, types.get(key)) for key, cell in zip(header, row) if cell.strip()}
+        item = {key: _cell(cell, types.get(key, key)) for key, cell in zip(header, row) if cell.strip()}
         doc.lines[(f"row {number}",)] = number
         at = RowAt(doc, (f"row {number}",), report, row=number, columns=header)
         card = read_card(item, at, card_type, deck_id, default_copies)

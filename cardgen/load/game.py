@@ -39,9 +39,9 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
     top = s.read_mapping(doc.data, at, GAME_KEYS, "mapping of game settings")
     if top is None or not {"title", "version", "card_types", "decks"} <= top.keys():
         return None
-    card_types = _card_types(top["card_types"], at.child("card_types"))
+    card_types, broken = _card_types(top["card_types"], at.child("card_types"))
     decks = tuple(d for i, raw in enumerate(top["decks"])
-                  if (d := _deck(raw, at.child("decks").child(i), card_types, game_dir)))
+                  if (d := _deck(raw, at.child("decks").child(i), card_types, broken, game_dir)))
     if not top["decks"]:
         at.child("decks").error("a game needs at least one deck", code="empty")
     settings = s.read_mapping(top["print"], at.child("print"), PRINT_KEYS, "mapping of print settings")
@@ -96,20 +96,25 @@ def layout_dirs(game_dir: Path) -> tuple[Path, ...]:
     return tuple(dirs)
 
 
-def _card_types(raw: dict, at: At) -> dict[str, CardType]:
-    out = {}
+def _card_types(raw: dict, at: At) -> tuple[dict[str, CardType], set[str]]:
+    """The card types, and the ids of those too broken to load cards against."""
+    out, broken = {}, set()
     for type_id, spec in raw.items():
         type_at = at.child(type_id)
         values = s.read_mapping(spec, type_at, CARD_TYPE_KEYS, "card type")
         if not values or "layout" not in values or "fields" not in values:
+            broken.add(type_id)
             continue
         fields = tuple(f for name, f_spec in values["fields"].items()
                        if (f := _field(name, f_spec, type_at.child("fields").child(name))))
+        if len(fields) != len(values["fields"]):
+            broken.add(type_id)
+            continue
         layout_at = type_at.child("layout")
         out[type_id] = CardType(type_id, values["name"] or type_id, values["layout"], fields,
                                 Source(at.doc.name, type_at.line, type_at.path),
                                 Source(at.doc.name, layout_at.line, layout_at.path), values["rules"])
-    return out
+    return out, broken
 
 
 def _field(name: str, spec, at: At) -> FieldDecl | None:
@@ -118,8 +123,8 @@ def _field(name: str, spec, at: At) -> FieldDecl | None:
     kind = field_type(spec.get("type")) if isinstance(spec, dict) else None
     option_keys = kind.options if kind else {}
     values = s.read_mapping(spec, at, {**FIELD_KEYS, **option_keys}, "field declaration")
-    if not values or "type" not in values:
-        return None
+    if not values or "type" not in values or any(k not in values for k in spec):
+        return None  # a declaration with a bad key or option would only mislead every card
     options = {k: values[k] for k in option_keys if values.get(k) is not None}
     decl = FieldDecl(name, values["type"], values["required"], None, values["unique"],
                      frozen_map(options), values["description"],
@@ -134,10 +139,13 @@ def _field(name: str, spec, at: At) -> FieldDecl | None:
     return decl
 
 
-def _deck(raw, at: At, card_types: dict[str, CardType], game_dir: Path) -> Deck | None:
+def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
+          game_dir: Path) -> Deck | None:
     values = s.read_mapping(raw, at, DECK_KEYS, "deck")
     if not values or not {"id", "card_type", "cards", "back"} <= values.keys():
         return None
+    if values["card_type"] in broken:
+        return None  # its card type's own errors are reported already
     card_type = card_types.get(values["card_type"])
     if card_type is None:
         at.child("card_type").error(

@@ -72,7 +72,7 @@ DECK_KEYS = {
     "name": Key(s.text, doc="a readable name; defaults to the id"),
     "card_type": Key(s.text, required=True, doc="which card type the deck's cards are"),
     "cards": Key(file_list, required=True, doc="card files (YAML), relative to the game folder"),
-    "size": Key(card_size, default="poker", doc="a named card size or {width, height}"),
+    "size": Key(card_size, default=catalog.card_sizes()["poker"], doc="a named card size or {width, height}; default poker"),
     "copies": Key(s.integer(1, 1000), default=1, doc="copies of each card unless a card says otherwise"),
     "back": Key(s.any_value, required=True, doc="the back face: {layout, values}"),
     "values": Key(s.mapping_of(s.any_value), default={}, doc="deck values layouts bind as deck.<name>"),

@@ -139,7 +139,7 @@ class _Builder:
             if not isinstance(key_node, ScalarNode):
                 raise _Refused(key_line, "a key must be plain text, not a list or mapping", path)
             key = key_node.value if key_node.style is None else key_node.value
-            if key == "<<":
+            if key == "<<" and key_node.style is None:  # a quoted "<<" is just a key
                 raise _Refused(key_line, "merge keys ('<<') are not supported", path)
             if key in out:
                 first = self.lines.get(path + (key,))
@@ -200,6 +200,13 @@ def parse_yaml(text: str, path: Path, name: str, report: Report) -> Document | N
         if exc.context:
             problem = f"{problem} ({exc.context}" + (
                 f" on line {exc.context_mark.line + 1})" if exc.context_mark else ")")
+        opened = _run_on_quote(text, exc.problem_mark) if exc.problem_mark else None
+        if opened:
+            problem = (f"the quote opened on line {opened} only closes on line {line}, where "
+                       f"{problem}: is a closing quote missing on line {opened}?")
+            line = opened
+        elif exc.context == "while scanning a quoted scalar" and exc.context_mark:
+            line = exc.context_mark.line + 1   # never closed: point at where it opened
         report.error(name, line, (), f"malformed YAML: {problem}", code="yaml")
         return None
     except yaml.YAMLError as exc:
@@ -212,3 +219,21 @@ def parse_yaml(text: str, path: Path, name: str, report: Report) -> Document | N
     finally:
         loader.dispose()
     return Document(path, name, data, builder.lines, builder.raw)
+
+
+def _run_on_quote(text: str, mark) -> int | None:
+    """The line a quoted value opened on, when it runs over several lines and closes just before
+    a parse error: the usual trace of a missing closing quote (the next quote closes it)."""
+    loader = _ComposeLoader(text)
+    last = None
+    try:
+        while loader.check_token() and loader.peek_token().start_mark.index < mark.index:
+            last = loader.get_token()
+    except yaml.YAMLError:
+        pass
+    finally:
+        loader.dispose()
+    if (isinstance(last, yaml.ScalarToken) and last.style in ('"', "'")
+            and last.start_mark.line < last.end_mark.line == mark.line):
+        return last.start_mark.line + 1
+    return None

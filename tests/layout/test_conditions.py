@@ -25,3 +25,10 @@ def test_booleans():
 def test_bad_conditions_are_invalid(bad):
     with pytest.raises(Invalid):
         parse_condition(bad)
+
+
+def test_contains_looks_inside_lists():
+    card = {"spells": ("White", "Black")}
+    assert parse_condition("spells contains White").holds(card.get)
+    assert not parse_condition("spells contains Elementalism").holds(card.get)
+    assert parse_condition("not spells contains Elementalism").holds(card.get)

@@ -5,6 +5,7 @@ from cardgen.render.elements.badge import Badge
 from cardgen.render.elements.base import COMMON_KEYS, BindContext, Box, Element
 from cardgen.render.elements.picture import Icon, Picture
 from cardgen.render.elements.shapes import Ellipse, Line, Rect
+from cardgen.render.elements.target_grid import TargetGrid
 from cardgen.render.elements.text import Text, TextBox
 
 ELEMENT_TYPES: dict[str, type[Element]] = {
@@ -16,6 +17,7 @@ ELEMENT_TYPES: dict[str, type[Element]] = {
     "image": Picture,
     "icon": Icon,
     "badge": Badge,
+    "target_grid": TargetGrid,
 }
 
 __all__ = ["ELEMENT_TYPES", "COMMON_KEYS", "BindContext", "Box", "Element"]

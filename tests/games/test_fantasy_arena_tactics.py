@@ -1,0 +1,183 @@
+"""Fantasy Arena: Tactics: the rules' facts are in the data, its rules are enforced, and it builds."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardgen import api
+from cardgen.pipeline import BuildOptions
+
+REPO = Path(__file__).resolve().parents[2]
+GAME = "fantasy-arena-tactics"
+EXPECTED_GRAMMAR = "expected a target code such as 'M', '+2S', '4D', '+3S!' or 'No target'"
+
+# From the rules document, written here independently of the data.
+FAE = {"name": "Fae", "epithet": "Illusionist Fairy", "class": "mage", "alignment": "dark",
+       "skill_name": "SWITCHEROO", "attack_name": "ENCHANT"}
+CLASSES = {  # name: (class, alignment, card colour)
+    "Warrior": ("warrior", None, "red"),
+    "Rogue": ("rogue", None, "green"),
+    "White Mage": ("mage", "white", "white"),
+    "Dark Mage": ("mage", "dark", "black"),
+}
+TEAM_SLOTS = {"warrior": "warrior", "rogue": "rogue", "mage": "mage"}
+
+
+@pytest.fixture(scope="module")
+def dumped() -> dict:
+    report, data = api.dump(REPO / "data" / GAME)
+    assert data is not None, [d.format() for d in report.diagnostics]
+    return data
+
+
+def deck(data: dict, deck_id: str) -> list[dict]:
+    return next(d for d in data["decks"] if d["id"] == deck_id)["cards"]
+
+
+def test_fae_is_the_rules_card(dumped):
+    fae = next(c for c in deck(dumped, "characters") if c["name"] == "Fae")
+    for field, value in FAE.items():
+        assert fae["fields"][field] == value, field
+    assert fae["fields"]["target"]["text"] == "No target"
+    assert fae["fields"]["target"]["none"] and fae["fields"]["target"]["tiles"] == []
+    assert "special" not in fae["fields"]           # "Fae doesn't have a special condition"
+    assert "[[Closest]]" in fae["fields"]["skill"] and "[[Enchanted]]" in fae["fields"]["attack"]
+    assert fae["prototype"] == []
+    assert dumped["definitions"]["Enchanted"]["kind"] == "condition"
+    assert "[[Fae]]" in dumped["definitions"]["Enchanted"]["text"]
+
+
+def test_the_four_passive_class_abilities(dumped):
+    cards = deck(dumped, "classes")
+    assert len(cards) == 4
+    for card in cards:
+        cls, alignment, color = CLASSES[card["name"]]
+        assert card["fields"]["class"] == cls
+        assert card["fields"].get("alignment") == alignment
+        assert card["fields"]["color"] == color
+        assert card["prototype"] == []
+    assert {c["name"] for c in cards} == set(CLASSES)
+
+
+def test_game_facts(dumped):
+    assert dumped["players"] == "2"
+    glossary = dumped["glossary"]
+    assert "6 rows and 6 columns" in glossary["Board"] and "36 tiles" in glossary["Board"]
+    assert "2 move activations and 1 action" in glossary["Turn"]
+    assert "8 tiles" in glossary["Melee"]
+    assert "5 Hits" in glossary["Hit"]
+    assert "Best of 3" in glossary["Match"] and "90 minutes" in glossary["Match"]
+    for clock in ("30:30", "20:20", "10:10"):
+        assert clock in glossary["Match"]
+
+
+def test_the_draft_pool(dumped):
+    cards = deck(dumped, "characters")
+    assert len(cards) >= 16                                   # 8 picks and about 7 bans
+    classes = [c["fields"]["class"] for c in cards]
+    assert {k: classes.count(k) for k in TEAM_SLOTS} == {"warrior": 6, "rogue": 6, "mage": 6}
+    alignments = {c["fields"].get("alignment") for c in cards if c["fields"]["class"] == "mage"}
+    assert alignments == {"white", "dark"}
+    for card in cards:
+        if card["name"] != "Fae":
+            assert set(card["prototype"]) >= {"name", "skill", "attack", "target"}, card["name"]
+
+
+def test_teams_have_one_of_each_class_and_a_sideboard(dumped):
+    by_name = {c["name"]: c for c in deck(dumped, "characters")}
+    teams = deck(dumped, "teams")
+    assert 2 <= len(teams) <= 3
+    for team in teams:
+        for slot, cls in TEAM_SLOTS.items():
+            assert by_name[team["fields"][slot]]["fields"]["class"] == cls
+        assert team["fields"]["sideboard"] in by_name
+
+
+# ---- each rule broken on its own, in a copy of the game ----
+
+@pytest.fixture
+def game_copy(tmp_path) -> Path:
+    shutil.copytree(REPO / "data" / GAME, tmp_path / "data" / GAME)
+    shutil.copytree(REPO / "layouts", tmp_path / "layouts")
+    return tmp_path / "data" / GAME
+
+
+def break_rule(game_dir: Path, file: str, edits: list[tuple[str, str]], marker: str):
+    """Apply the edits to one file, validate, and return (diagnostics, line of `marker`)."""
+    path = game_dir / file
+    text = path.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+    line = text[:text.index(marker)].count("\n") + 1
+    return api.validate([game_dir], strict=True).diagnostics, line
+
+
+def only(diagnostics, game_dir: Path, file: str):
+    assert len(diagnostics) == 1, [d.format() for d in diagnostics]
+    [d] = diagnostics
+    assert Path(d.file).resolve() == (game_dir / file).resolve()
+    return d
+
+
+BROKEN = [
+    pytest.param("cards/characters.yaml", [("target: +2D\n", "target: +2X\n")], "target: +2X",
+                 "type", f"{EXPECTED_GRAMMAR}, found '+2X'", "error", id="bad-target-code"),
+    pytest.param("cards/teams.yaml", [("rogue: Pip\n", "rogue: Kaida\n")], "rogue: Kaida",
+                 "bad-reference", "card 'Glimmerwing Circus': rogue names 'Kaida', which does not "
+                 "meet 'class == rogue'", "error", id="team-without-rogue"),
+    pytest.param("cards/characters.yaml", [("target becomes [[Rooted]].", "target becomes [[Tangled]].")],
+                 "skill: \"Each [[Opp]] in target becomes [[Tangled]]", "undefined-term",
+                 "card 'Brakka': '[[Tangled]]' is not a glossary term, definition or card name "
+                 "(did you mean 'sealed'?)", "error", id="undefined-term"),
+    pytest.param("game.yaml", [("text: The character's move", "text: Worse than [[Marked]]. The character's move"),
+                               ("      When a Marked character", "      Lighter than [[Rooted]]. When a Marked character")],
+                 "  Marked:\n", "definition-cycle",
+                 "definitions refer to each other in a circle: Marked -> Rooted -> Marked", "error", id="cycle"),
+    pytest.param("game.yaml", [("definitions:\n", "definitions:\n  Frozen:\n    kind: condition\n"
+                                "    text: The character cannot move.\n")], "  Frozen:",
+                 "unused-definition", "definition 'Frozen' is not used by any card", "warning", id="unused"),
+    pytest.param("cards/characters.yaml", [("    alignment: white\n    skill_name: OVERGROWTH",
+                                            "    skill_name: OVERGROWTH")], "  - name: Tovi",
+                 "required-by-rule", "card 'Tovi' needs a alignment when class == mage", "error",
+                 id="mage-without-alignment"),
+]
+
+
+@pytest.mark.parametrize("file, edits, marker, code, message, severity", BROKEN)
+def test_a_broken_rule_is_reported(game_copy, file, edits, marker, code, message, severity):
+    diagnostics, line = break_rule(game_copy, file, edits, marker)
+    d = only(diagnostics, game_copy, file)
+    assert (d.code, d.message, d.severity.value, d.line) == (code, message, severity, line)
+
+
+def test_the_copy_is_clean_before_it_is_broken(game_copy):
+    assert api.validate([game_copy], strict=True).diagnostics == []
+
+
+# ---- the build ----
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("fat-build")
+    report, written = api.build_games([REPO / "data" / GAME], BuildOptions(out_dir=out))
+    assert not report.has_errors(True), [d.format() for d in report.diagnostics]
+    return {p.stem: p for p in written}
+
+
+def front_text(pdf: Path) -> str:
+    pages = PdfReader(pdf).pages
+    return " ".join(" ".join(page.extract_text().split()) for page in pages[0::2])
+
+
+def test_every_card_name_is_on_the_front_pages(built, dumped):
+    assert set(built) == {"characters", "classes", "teams"}
+    for deck_data in dumped["decks"]:
+        text = front_text(built[deck_data["id"]])
+        for card in deck_data["cards"]:
+            assert card["name"] in text, (deck_data["id"], card["name"])
+    assert "SWITCHEROO" in front_text(built["characters"])

@@ -1,0 +1,227 @@
+"""Fantasy Line Battle: the rules' facts survive in the data, its rules catch broken data, it builds.
+
+The expected values below are copied from the rules document (seed 000), not from the data files.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardgen.api import build_games, dump, validate
+from cardgen.pipeline import BuildOptions
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = ROOT / "data" / "fantasy-line-battle"
+
+# --- facts from the rules -------------------------------------------------------------------
+CATEGORIES = ["Elementalism", "White", "Black"]
+START_MONEY = 13          # each player's Money
+LONGEST_LINE = 5          # Characters a player can afford at most (prototype costs, 13 Money)
+# decks: id -> (name, cards), one copy each; the rules give no card list, these are as designed
+DECKS = {"characters": ("Characters", 24), "elementalism": ("Elementalism", 16),
+         "white": ("White", 16), "black": ("Black", 16)}
+# cards whose behaviour the rules fix: deck, name, field, words the text must hold
+FIXED = [
+    ("characters", "Farseer", "ability", ["reveal it at any time", "finish picking",
+                                          "reveal all of theirs first"]),
+    ("characters", "Merchant", "ability", ["**2** extra Character cards",
+                                           "discard one of your Characters already played",
+                                           "without paying"]),
+    ("elementalism", "Hurricane", "text", ["Only as your first Spell this [[Day]]"]),
+]
+# numbers the rules state, as the glossary gives them: term -> words its entry must hold
+GLOSSARY_FACTS = {"Money": ["13 Money"], "Mana": ["3 Mana", "carries over"],
+                  "Spell Category": ["Elementalism, White or Black", "keeps 4 Spells",
+                                     "2 while only a dead one"],
+                  "Day": ["Produce Mana, Cast Spells, Move Abilities, Targeted Damage, "
+                          "Damage to Front"]}
+TERMS = ["Doubleable", "Fork", "Interrupt", "Day", "Friend", "Timeline", "Units", "Stun",
+         "Targeted Damage", "Front", "Range", "Dying", "Mana", "Money"]
+
+
+@pytest.fixture(scope="module")
+def data():
+    report, game = dump(GAME)
+    assert not report.diagnostics, [d.format() for d in report.diagnostics]
+    return game
+
+
+def deck(data, deck_id):
+    return next(d for d in data["decks"] if d["id"] == deck_id)
+
+
+def card(data, deck_id, name):
+    return next(c for c in deck(data, deck_id)["cards"] if c["name"] == name)
+
+
+def test_decks_and_counts(data):
+    assert data["players"] == "2"
+    assert {d["id"]: (d["name"], d["cards_to_print"]) for d in data["decks"]} == DECKS
+    for d in data["decks"]:
+        assert all(c["copies"] == 1 for c in d["cards"])
+        assert len({c["name"] for c in d["cards"]}) == len(d["cards"])
+
+
+@pytest.mark.parametrize("deck_id, name, field, words", FIXED)
+def test_fixed_behaviour_is_kept_and_numbers_are_prototype(data, deck_id, name, field, words):
+    c = card(data, deck_id, name)
+    for word in words:
+        assert word in c["fields"][field]
+    assert {"name", "category", "ability"}.isdisjoint(c["prototype"])   # facts, not prototype
+    assert c["prototype"]                                      # its numbers are invented
+
+
+def test_hurricane_is_elementalism(data):
+    assert card(data, "elementalism", "Hurricane")["fields"]["category"] == "Elementalism"
+
+
+def test_every_invented_card_is_prototype(data):
+    fixed = {name for _, name, _, _ in FIXED}
+    for d in data["decks"]:
+        for c in d["cards"]:
+            if c["name"] not in fixed:
+                assert sorted(c["fields"]) == c["prototype"], c["name"]
+
+
+def test_spell_decks_hold_only_their_category(data):
+    for deck_id, category in zip(["elementalism", "white", "black"], CATEGORIES):
+        assert {c["fields"]["category"] for c in deck(data, deck_id)["cards"]} == {category}
+
+
+def test_characters_grant_categories_and_fit_the_money(data):
+    chars = deck(data, "characters")["cards"]
+    granted = {s for c in chars for s in c["fields"].get("spells", [])}
+    assert granted == set(CATEGORIES)
+    costs = sorted(c["fields"]["cost"] for c in chars)
+    assert sum(costs[:LONGEST_LINE]) <= START_MONEY < sum(costs[:LONGEST_LINE + 1])
+    assert costs[-1] + costs[0] <= START_MONEY           # the dearest still leaves room for one more
+    for c in chars:
+        r = c["fields"]["range"]
+        assert 1 <= r["low"] <= LONGEST_LINE and (r["high"] or r["low"]) <= LONGEST_LINE
+
+
+def test_glossary_holds_the_rules_terms_and_numbers(data):
+    for term in TERMS:
+        assert data["glossary"].get(term), term
+    for term, words in GLOSSARY_FACTS.items():
+        for word in words:
+            assert word in data["glossary"][term], (term, word)
+
+
+# --- one broken rule at a time ----------------------------------------------------------------
+@pytest.fixture
+def project(tmp_path):
+    game_dir = tmp_path / "data" / "fantasy-line-battle"
+    shutil.copytree(GAME, game_dir)
+    shutil.copytree(ROOT / "layouts", tmp_path / "layouts")
+    return game_dir
+
+
+def edit(game_dir: Path, file: str, old: str, new: str) -> tuple[str, int]:
+    """Replace the one `old` in `file`; returns the file and the line of the first changed line."""
+    path = game_dir / file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    start = text.index(old)
+    changed = start + next((i for i, (a, b) in enumerate(zip(old, new)) if a != b),
+                           min(len(old), len(new)))
+    text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+    return str(path), text.count("\n", 0, changed) + 1
+
+
+def only_error(game_dir: Path, code: str):
+    report = validate([game_dir])
+    found = [d for d in report.diagnostics if d.code == code]
+    assert len(found) == 1, [d.format() for d in report.diagnostics]
+    return found[0]
+
+
+def line_of(file: str, text: str) -> int:
+    lines = Path(file).read_text(encoding="utf-8").splitlines()
+    return next(i for i, line in enumerate(lines, 1) if line == text)
+
+
+@pytest.mark.parametrize("new, message", [
+    ("3-1", "expected a range such as '1-2' or '2+', found '3-1': the start is after the end"),
+    ("x+", "expected a range such as '1-2' or '2+', found 'x+'"),
+    ("6+", "expected a range such as '1-2' or '2+', found '6+': positions go up to 5"),
+])
+def test_bad_range(project, new, message):
+    file, line = edit(project, "cards/characters.yaml", "  - name: Lancer\n    cost: 4\n    range: 1-2",
+                      f"  - name: Lancer\n    cost: 4\n    range: {new}")
+    d = only_error(project, "type")
+    assert (d.file, d.line, d.message) == (file, line, message)
+
+
+def test_wrong_category_in_white_deck(project):
+    file, line = edit(project, "cards/white.yaml", "  - name: Smite\n    category: White",
+                      "  - name: Smite\n    category: Black")
+    d = only_error(project, "forbidden-by-rule")
+    assert (d.file, d.line) == (file, line)
+    assert d.message == "card 'Smite' may not have a category when category != White"
+
+
+def test_duplicate_character_name(project):
+    file, line = edit(project, "cards/characters.yaml", "  - name: Ranger\n",
+                      "  - name: Archer\n")
+    first = line_of(file, "  - name: Archer")
+    d = only_error(project, "not-unique")
+    assert (d.file, d.line) == (file, line)
+    assert d.message == (f"name 'Archer' is already used by 'Archer' ({file}:{first}); "
+                         "name must be unique within the deck")
+
+
+def test_undefined_term(project):
+    file, line = edit(project, "cards/characters.yaml",
+                      'movement: "Move to any place in your [[Line]]."',
+                      'movement: "Move to any place in your [[Battle Line]]."')
+    d = only_error(project, "undefined-term")
+    assert (d.file, d.line) == (file, line)
+    assert d.message == ("card 'Scout': '[[Battle Line]]' is not a glossary term, definition or "
+                         "card name")
+
+
+def test_negative_money_cost(project):
+    file, line = edit(project, "cards/characters.yaml", "  - name: Knight\n    cost: 5",
+                      "  - name: Knight\n    cost: -5")
+    d = only_error(project, "type")
+    assert (d.file, d.line) == (file, line)
+    assert d.message == "expected at least 2, found -5"
+
+
+def test_too_many_cheap_characters(project):
+    file, line = edit(project, "cards/characters.yaml", "  - name: Acolyte\n    cost: 3",
+                      "  - name: Acolyte\n    cost: 2")
+    d = only_error(project, "count-per-value")
+    assert (d.file, d.line) == (file, line)
+    assert d.message == ("card 'Acolyte': cost '2' has 4 cards in deck 'characters'; the rules "
+                         "need at most 3")
+
+
+def test_deck_total(project):
+    edit(project, "cards/black.yaml", "  - name: Unholy Ward\n", "  - name: Unholy Ward\n    copies: 2\n")
+    d = only_error(project, "deck-total")
+    game_file = str(project / "game.yaml")
+    assert (d.file, d.line) == (game_file, line_of(game_file, "      - total: {equals: 16}"))
+    assert d.message == "deck 'black' has 17 cards to print; the rules need exactly 16"
+
+
+# --- the build --------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("flb")
+    report, written = build_games([GAME], BuildOptions(out_dir=out, duplex="none"))
+    assert not report.has_errors(strict=True), [d.format() for d in report.diagnostics]
+    return {p.stem: " ".join(page.extract_text() for page in PdfReader(p).pages) for p in written}
+
+
+def test_build_has_every_card_name(built, data):
+    assert sorted(built) == sorted(DECKS)
+    for d in data["decks"]:
+        text = " ".join(built[d["id"]].split())
+        for c in d["cards"]:
+            assert c["name"] in text, (d["id"], c["name"])

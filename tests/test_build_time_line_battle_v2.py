@@ -1,0 +1,397 @@
+"""End to end: build the shipped Time Line Battle v2 and read its PDFs back.
+
+The game is built once per duplex mode (plus a back-offset build and a repeat build for byte
+identity) into a module-scoped folder; the PDFs are then parsed with pypdf: the card names in
+the text, every form's size and placement, front/back registration, page numbering.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from cardgen import catalog
+from cardgen.errors import Report
+from cardgen.pipeline import BuildOptions, build
+from cardgen.render.imposition import MARK_GAP, plan_sheet
+
+GAME_DIR = Path(__file__).resolve().parents[1] / "data" / "time-line-battle-v2"
+DECKS = ("player-1", "player-2")
+NAMES = ("Guard", "Paladin", "Surger", "Lancer", "Warrior", "Reaper", "Deflector", "Blitzer",
+         "Rogue", "Shocker", "Shielder", "Protector", "Archer", "Blaster", "Enchanter", "Reviver",
+         "Deathmonger", "Necromancer", "Prince", "Shadow Spearman", "Sniper", "Rear Guard")
+POKER = (63.5, 88.9)
+BLEED = 3.0
+MARGIN = 5.0
+TOL = 0.1                    # mm: what a print shop would call exact
+PT_PER_MM = 72 / 25.4
+OFFSET = (0.5, -1.0)
+FORM_PREFIX = "/FormXob."    # reportlab's prefix for the names sheets.py gives its forms
+CARD_FORM = re.compile(r"^card\d+$")
+BACK_FORM = "back"
+
+
+def mm(value) -> float:
+    return float(value) / PT_PER_MM
+
+
+# reading a PDF back -----------------------------------------------------------------------------
+
+def _multiply(m, n):
+    """The PDF matrix product m x n (m applied first), matrices as [a b c d e f]."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return [a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+            e * A + f * C + E, e * B + f * D + F]
+
+
+def _apply(m, x, y):
+    return (x * m[0] + y * m[2] + m[4], x * m[1] + y * m[3] + m[5])
+
+
+@dataclass
+class Placement:
+    form: str                  # the resource name without reportlab's prefix: card0, back ...
+    x: float                   # mm, where the form's origin (the trim's corner) lands
+    y: float
+    matrix: list               # the full CTM, in points
+    clip: tuple | None         # x0, y0, x1, y1 (mm) of the clip rectangle drawn just before
+
+
+class PageInfo:
+    """One page: form placements and strokes from its own content stream; text on demand
+    (pypdf re-reads every font for every form it follows, so text is only extracted if used)."""
+
+    def __init__(self, reader: PdfReader, page):
+        self.page = page
+        box = page.mediabox
+        self.width, self.height = mm(box.width), mm(box.height)
+        self.placements: list[Placement] = []
+        self.strokes: list[tuple] = []       # stroked segments drawn on the page itself, mm
+        self._walk(reader)
+
+    def _walk(self, reader: PdfReader) -> None:
+        """Track q/Q/cm through the page's content stream to see where each form is placed."""
+        ctm = [1.0, 0, 0, 1.0, 0, 0]
+        stack, path = [], []
+        current = last_rect = None
+        for operands, op in ContentStream(self.page.get_contents(), reader).operations:
+            if op == b"q":
+                stack.append(ctm)
+            elif op == b"Q":
+                ctm = stack.pop()
+            elif op == b"cm":
+                ctm = _multiply([float(v) for v in operands], ctm)
+            elif op == b"re":
+                x, y, w, h = (float(v) for v in operands)
+                (x0, y0), (x1, y1) = _apply(ctm, x, y), _apply(ctm, x + w, y + h)
+                last_rect = (mm(min(x0, x1)), mm(min(y0, y1)), mm(max(x0, x1)), mm(max(y0, y1)))
+            elif op == b"m":
+                current = _apply(ctm, *(float(v) for v in operands))
+            elif op == b"l":
+                point = _apply(ctm, *(float(v) for v in operands))
+                path.append((current, point))
+                current = point
+            elif op in (b"S", b"s"):
+                self.strokes += [(mm(a[0]), mm(a[1]), mm(b[0]), mm(b[1])) for a, b in path]
+                path = []
+            elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
+                path = []
+            elif op == b"Do":
+                name = str(operands[0])
+                assert name.startswith(FORM_PREFIX), name
+                self.placements.append(Placement(name[len(FORM_PREFIX):], mm(ctm[4]), mm(ctm[5]),
+                                                 list(ctm), last_rect))
+                last_rect = None
+
+    @cached_property
+    def _text(self) -> tuple[str, dict]:
+        # extract_text follows the Do of each form; each piece of text is attributed to the form
+        # whose Do came last (so the footer goes to the last form too: harmless for these tests)
+        pieces: dict[str, list[str]] = {}
+        active = [None]
+
+        def before(op, args, cm, tm):
+            if op == b"Do":
+                active[0] = str(args[0])[len(FORM_PREFIX):]
+
+        def visit(text, cm, tm, font, size):
+            pieces.setdefault(active[0], []).append(text)
+
+        text = self.page.extract_text(visitor_text=visit, visitor_operand_before=before)
+        return (" ".join(text.split()),
+                {k: " ".join("".join(v).split()) for k, v in pieces.items() if k})
+
+    @property
+    def text(self) -> str:
+        """The page's text with every run of whitespace made one space."""
+        return self._text[0]
+
+    @property
+    def form_text(self) -> dict:
+        """Form name -> the text that form drew on this page."""
+        return self._text[1]
+
+
+@dataclass
+class Pdf:
+    path: Path
+    data: bytes
+    reader: PdfReader
+    pages: list[PageInfo]
+
+    def form(self, name: str):
+        """The form XObject `name`, checked to be one object shared by every page that uses it."""
+        refs = {page["/Resources"]["/XObject"].raw_get(FORM_PREFIX + name).idnum
+                for page in self.reader.pages
+                if FORM_PREFIX + name in page["/Resources"].get("/XObject", {})}
+        assert len(refs) == 1, f"form {name} is defined {len(refs)} times"
+        return self.reader.get_object(refs.pop())
+
+
+def read_pdf(path: Path) -> Pdf:
+    reader = PdfReader(path)
+    return Pdf(path, path.read_bytes(), reader, [PageInfo(reader, p) for p in reader.pages])
+
+
+def build_into(out_dir: Path, **options) -> dict[str, Pdf]:
+    report = Report()
+    written = build(GAME_DIR, BuildOptions(out_dir=out_dir, **options), report)
+    assert not report.has_errors(), "\n".join(d.format() for d in report.sorted())
+    assert sorted(p.name for p in written) == [f"{deck}.pdf" for deck in DECKS]
+    return {p.stem: read_pdf(p) for p in written}
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory):
+    """Every build the tests read, made once: duplex modes, a back offset, and a repeat build."""
+    out = {}
+    for duplex in ("long", "short", "fold", "none"):
+        out[duplex] = build_into(tmp_path_factory.mktemp(f"build-{duplex}"), duplex=duplex)
+    for duplex in ("long", "short"):
+        out[f"{duplex}+offset"] = build_into(tmp_path_factory.mktemp(f"build-{duplex}-offset"),
+                                             duplex=duplex, back_offset=OFFSET)
+    out["long again"] = build_into(tmp_path_factory.mktemp("build-long-again"), duplex="long")
+    return out
+
+
+def expected_plan(duplex: str, offset=(0.0, 0.0)):
+    return plan_sheet(catalog.page_sizes()["a4"], POKER, BLEED, MARGIN, duplex, True, offset)
+
+
+def front_pages(pdf: Pdf, duplex: str) -> list[PageInfo]:
+    return pdf.pages[::2] if duplex in ("long", "short") else pdf.pages
+
+
+def back_pages(pdf: Pdf, duplex: str) -> list[PageInfo]:
+    return pdf.pages[1::2] if duplex in ("long", "short") else []
+
+
+def card_placements(page: PageInfo) -> list[Placement]:
+    return [p for p in page.placements if CARD_FORM.match(p.form)]
+
+
+def back_placements(page: PageInfo) -> list[Placement]:
+    return [p for p in page.placements if p.form == BACK_FORM]
+
+
+def near(a: float, b: float, tol: float = TOL) -> bool:
+    return abs(a - b) <= tol
+
+
+ALL_MODES = ("long", "short", "fold", "none")
+
+
+# text ---------------------------------------------------------------------------------------------
+
+# text extraction is slow (pypdf re-reads the fonts for every form it follows): every duplex mode
+# of the first deck; the second deck shares the card file, its forms are checked by geometry
+TEXT_CASES = [(duplex, "player-1") for duplex in ALL_MODES]
+
+
+@pytest.mark.parametrize("duplex, deck", TEXT_CASES)
+def test_every_card_name_is_on_the_front_pages(builds, duplex, deck):
+    text = " ".join(p.text for p in front_pages(builds[duplex][deck], duplex))
+    missing = [name for name in NAMES if name not in text]
+    assert not missing
+
+
+@pytest.mark.parametrize("duplex", ALL_MODES)
+def test_each_slot_shows_the_next_card_in_deck_order(builds, duplex):
+    pdf = builds[duplex]["player-1"]
+    per_page = expected_plan(duplex).per_page
+    order = [p for page in front_pages(pdf, duplex) for p in card_placements(page)]
+    assert len(order) == len(NAMES)
+    for index, (placement, name) in enumerate(zip(order, NAMES)):
+        page = front_pages(pdf, duplex)[index // per_page]
+        assert name in page.form_text[placement.form], (index, placement.form)
+    # each card's face is one form, placed once (every card has one copy)
+    assert len({p.form for p in order}) == len(NAMES)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_back_pages_hold_no_card_text(builds, duplex):
+    for page in back_pages(builds[duplex]["player-1"], duplex):
+        assert not card_placements(page)
+        assert "Crimson Army" in page.text
+        assert not [name for name in NAMES if re.search(rf"\b{name}\b", page.text)]
+
+
+# sizes and positions -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("duplex", ALL_MODES)
+def test_every_form_is_a_poker_card_plus_bleed(builds, duplex):
+    pdf = builds[duplex]["player-1"]
+    names = {p.form for page in pdf.pages for p in page.placements}
+    assert len(names) == len(NAMES) + (duplex != "none")
+    for name in names:
+        x0, y0, x1, y1 = (mm(v) for v in pdf.form(name)["/BBox"])
+        assert near(x0, -BLEED) and near(y0, -BLEED), name
+        assert near(x1 - x0 - 2 * BLEED, POKER[0]), name
+        assert near(y1 - y0 - 2 * BLEED, POKER[1]), name
+
+
+@pytest.mark.parametrize("duplex", ALL_MODES)
+def test_fronts_sit_in_the_planned_slots(builds, duplex):
+    plan = expected_plan(duplex)
+    for page in front_pages(builds[duplex]["player-1"], duplex):
+        assert near(page.width, plan.page_width) and near(page.height, plan.page_height)
+        placed = card_placements(page)
+        assert 1 <= len(placed) <= plan.per_page
+        for placement, slot in zip(placed, plan.fronts):
+            a, b, c, d = placement.matrix[:4]
+            assert (a, b, c, d) == pytest.approx((1, 0, 0, 1)), "forms are placed unscaled"
+            assert near(placement.x, slot.x) and near(placement.y, slot.y)
+            x, y, w, h = slot.clip(*POKER)
+            assert placement.clip == pytest.approx((x, y, x + w, y + h), abs=TOL)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_a4_poker_slots_computed_by_hand(builds, duplex):
+    """Independent of plan_sheet: cards touch, 3 x 3, the block centred on the page."""
+    left = (210 - 3 * 63.5) / 2
+    assert left == 9.75
+    bottom = (297 - 3 * 88.9) / 2
+    expected = [(left + c * 63.5, bottom + r * 88.9) for r in (2, 1, 0) for c in range(3)]
+    page = front_pages(builds[duplex]["player-1"], duplex)[0]
+    placed = [(p.x, p.y) for p in card_placements(page)]
+    assert len(placed) == 9
+    for (x, y), (ex, ey) in zip(placed, expected):
+        assert near(x, ex) and near(y, ey)
+
+
+def test_gutterfold_slots_computed_by_hand(builds):
+    """Landscape A4, 2 x 2 fronts left of the fold at 148.5 mm, backs mirrored on the right."""
+    page = builds["fold"]["player-1"].pages[0]
+    assert near(page.width, 297) and near(page.height, 210)
+    area = 148.5 - MARGIN - 4.0                    # half page less margin and fold gap
+    left = MARGIN + (area - 2 * 63.5) / 2          # cards touch across
+    block_h = 2 * 88.9 + 2 * BLEED                 # rows keep a full bleed gutter
+    bottom = (210 - block_h) / 2
+    expected = [(left + c * 63.5, bottom + r * (88.9 + 2 * BLEED)) for r in (1, 0) for c in range(2)]
+    for placement, (x, y) in zip(card_placements(page), expected):
+        assert near(placement.x, x) and near(placement.y, y)
+    for placement, (x, y) in zip(back_placements(page), expected):
+        assert near(placement.x, 297 - x - 63.5) and near(placement.y, y)
+
+
+# fronts and backs register --------------------------------------------------------------------
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_each_back_is_behind_its_front(builds, duplex):
+    pdf = builds[duplex]["player-1"]
+    W, H = pdf.pages[0].width, pdf.pages[0].height
+    w, h = POKER
+    for front_page, back_page in zip(front_pages(pdf, duplex), back_pages(pdf, duplex)):
+        fronts, backs = card_placements(front_page), back_placements(back_page)
+        assert len(backs) == len(fronts)
+        for front, back in zip(fronts, backs):
+            if duplex == "long":
+                assert near(back.x, W - front.x - w) and near(back.y, front.y)
+            else:
+                assert near(back.x, front.x) and near(back.y, H - front.y - h)
+
+
+def test_gutterfold_backs_mirror_about_the_fold(builds):
+    pdf = builds["fold"]["player-1"]
+    for page in pdf.pages:
+        fold = page.width / 2
+        fronts, backs = card_placements(page), back_placements(page)
+        assert len(fronts) == len(backs) >= 1
+        for front, back in zip(fronts, backs):
+            assert front.x + POKER[0] <= fold and back.x >= fold
+            assert near(back.x, page.width - front.x - POKER[0]) and near(back.y, front.y)
+        assert any(near(x1, fold) and near(x2, fold) for x1, _, x2, _ in page.strokes), \
+            "no fold line"
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_back_offset_moves_every_back_by_exactly_that(builds, duplex):
+    plain, shifted = builds[duplex]["player-1"], builds[f"{duplex}+offset"]["player-1"]
+    assert len(plain.pages) == len(shifted.pages)
+    for a, b in zip(plain.pages, shifted.pages):
+        for pa, pb in zip(a.placements, b.placements):
+            assert pa.form == pb.form
+            dx, dy = (OFFSET if pa.form == BACK_FORM else (0.0, 0.0))
+            assert pb.x - pa.x == pytest.approx(dx, abs=1e-3)
+            assert pb.y - pa.y == pytest.approx(dy, abs=1e-3)
+
+
+# pages ------------------------------------------------------------------------------------------
+
+PAGE_CASES = [("long", 9, 2), ("short", 9, 2), ("none", 9, 1), ("fold", 4, 1)]
+
+
+@pytest.mark.parametrize("duplex, per_page, sides", PAGE_CASES)
+@pytest.mark.parametrize("deck", DECKS)
+def test_page_count_and_footer_numbers(builds, duplex, per_page, sides, deck):
+    pdf = builds[duplex][deck]
+    assert expected_plan(duplex).per_page == per_page
+    sheets = math.ceil(len(NAMES) / per_page)          # 22 cards, 9 a page: 3 sheets
+    total = sheets * sides
+    assert len(pdf.pages) == total
+    fronts = front_pages(pdf, duplex)
+    assert [len(card_placements(p)) for p in fronts] == \
+        [min(per_page, len(NAMES) - i * per_page) for i in range(sheets)]
+    if (duplex, deck) not in TEXT_CASES:   # text is slow to extract: footers on a sample
+        return
+    for number, page in enumerate(pdf.pages, start=1):
+        assert re.findall(r"page (\d+) of (\d+)", page.text) == [(str(number), str(total))]
+        assert "Time Line Battle v2" in page.text and "version 2.0" in page.text
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_two_builds_are_byte_identical(builds, deck):
+    assert builds["long"][deck].data == builds["long again"][deck].data
+
+
+# crop marks --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("duplex", ALL_MODES)
+def test_crop_marks_drawn_as_planned_and_off_every_card(builds, duplex):
+    plan = expected_plan(duplex)
+    pdf = builds[duplex]["player-1"]
+    planned = list(plan.crop_marks) + ([plan.fold_line] if plan.fold_line else [])
+    assert plan.crop_marks
+
+    def same(a, b) -> bool:
+        return all(near(u, v) for u, v in zip(a, b))
+
+    for page in front_pages(pdf, duplex):
+        # each mark is stroked twice (a white casing, then black): compare as sets
+        assert all(any(same(s, m) for m in planned) for s in page.strokes)
+        assert all(any(same(s, m) for s in page.strokes) for m in planned)
+        faces = [(p.x, p.y, p.x + POKER[0], p.y + POKER[1]) for p in page.placements]
+        for x1, y1, x2, y2 in page.strokes:
+            for fx0, fy0, fx1, fy1 in faces:
+                dx = max(fx0 - max(x1, x2), min(x1, x2) - fx1, 0.0)
+                dy = max(fy0 - max(y1, y2), min(y1, y2) - fy1, 0.0)
+                assert math.hypot(dx, dy) >= MARK_GAP - TOL
+    for page in back_pages(pdf, duplex):
+        assert page.strokes == []        # marks only on the side that is cut
