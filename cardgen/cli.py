@@ -38,7 +38,20 @@ def _offset(value: str | None):
     return (x, y)
 
 
-@click.group()
+class _Group(click.Group):
+    """Ctrl-C ends a command with a message, never a traceback; outputs are written atomically,
+    so whatever was built before is still there."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("interrupted: nothing was left half-written; earlier output is unchanged",
+                       err=True)
+            sys.exit(130)
+
+
+@click.group(cls=_Group)
 @click.version_option(package_name="cardgen")
 def main():
     """Print-and-play cards from game data: validate it, then build printable sheets."""

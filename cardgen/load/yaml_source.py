@@ -24,6 +24,7 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_NODES = 2_000_000
 
+_STR_TAG = "tag:yaml.org,2002:str"
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:seq",
@@ -51,11 +52,14 @@ class _ComposeLoader(Reader, Scanner, Parser, Composer, _PlainResolver):
         _PlainResolver.__init__(self)
 
     def compose_node(self, parent, index):
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
             raise _Refused(event.start_mark.line + 1,
                            f"alias '*{event.anchor}' is not supported: write the value out in full")
-        return super().compose_node(parent, index)
+        node = super().compose_node(parent, index)
+        if isinstance(node, ScalarNode) and getattr(event, "tag", None) in ("!", _STR_TAG):
+            node.style = node.style or "!"   # `!!str 5` and `! 5` are text, like a quoted 5
+        return node
 
 
 class _Refused(Exception):

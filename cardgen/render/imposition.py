@@ -47,7 +47,7 @@ class SheetPlan:
     backs_on_same_page: bool           # gutterfold: fronts and backs share one side of one sheet
     crop_marks: tuple[tuple[float, float, float, float], ...]  # x1, y1, x2, y2 per mark
     fold_line: tuple[float, float, float, float] | None
-    footer: tuple[float, float, float, bool]  # x, y, length, rotated: the footer's baseline
+    footer: tuple[float, float, float, bool] | None  # x, y, length, rotated; None: no room
 
     @property
     def per_page(self) -> int:
@@ -108,9 +108,12 @@ def _footer(slots, card_w, card_h, page_w, page_h, margin):
         cuts = [s.x for s in slots] + [s.x + card_w for s in slots]
         a, b = _widest_gap(cuts, margin, page_w - margin)
         return (a + 1.0, margin + 1.0, b - a - 2.0, False)
-    cuts = [s.y for s in slots] + [s.y + card_h for s in slots]
-    a, b = _widest_gap(cuts, margin, page_h - margin)
-    return (margin + FOOTER_ROOM - 1.0, a + 1.0, b - a - 2.0, True)
+    left = min(s.x - s.bleed_left for s in slots)
+    if left >= margin + FOOTER_ROOM - 1e-6:
+        cuts = [s.y for s in slots] + [s.y + card_h for s in slots]
+        a, b = _widest_gap(cuts, margin, page_h - margin)
+        return (margin + FOOTER_ROOM - 1.0, a + 1.0, b - a - 2.0, True)
+    return None  # the cards fill the sheet: no room for a footer that would not cross them
 
 
 def _marks(slots, card_w, card_h, page_w, page_h, margin):

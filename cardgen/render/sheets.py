@@ -78,6 +78,8 @@ def draw_marks(canvas: Canvas, plan: SheetPlan) -> None:
 
 
 def draw_footer(canvas: Canvas, plan: SheetPlan, text: str) -> None:
+    if plan.footer is None:
+        return
     family = fonts.family("condensed")
     runs = (Run(text),)
     natural = layout_text(runs, family, 1.0, None, None)
