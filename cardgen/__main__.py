@@ -1,0 +1,4 @@
+"""`python -m cardgen` is the `cardgen` command."""
+from cardgen.cli import main
+
+main()
