@@ -187,9 +187,10 @@ def load_yaml(path: Path, report: Report, root: Path | None = None) -> Document 
 
 
 def parse_yaml(text: str, path: Path, name: str, report: Report) -> Document | None:
-    loader = _ComposeLoader(text)
+    loader = None
     builder = _Builder()
     try:
+        loader = _ComposeLoader(text)   # the reader already refuses control characters
         node = loader.get_single_node()
         data = builder.build(node, (), 1) if node is not None else None
     except _Refused as exc:
@@ -213,6 +214,11 @@ def parse_yaml(text: str, path: Path, name: str, report: Report) -> Document | N
             line = exc.context_mark.line + 1   # never closed: point at where it opened
         report.error(name, line, (), f"malformed YAML: {problem}", code="yaml")
         return None
+    except yaml.reader.ReaderError as exc:
+        line = text[: exc.position].count("\n") + 1
+        report.error(name, line, (), f"malformed YAML: character U+{exc.character:04X} is not "
+                     "allowed in YAML text", code="yaml")
+        return None
     except yaml.YAMLError as exc:
         report.error(name, None, (), f"malformed YAML: {exc}", code="yaml")
         return None
@@ -221,7 +227,8 @@ def parse_yaml(text: str, path: Path, name: str, report: Report) -> Document | N
                      code="yaml")
         return None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return Document(path, name, data, builder.lines, builder.raw)
 
 

@@ -344,3 +344,17 @@ def test_numbers_read_back_unchanged(whole, real):
     doc, _ = parse(f"i: {whole}\nf: {real!r}\n")
     assert doc.data["i"] == whole and type(doc.data["i"]) is int
     assert doc.data["f"] == real and type(doc.data["f"]) is float
+
+
+yaml_like = st.text(alphabet=st.sampled_from(list("ab: -[]{}'\"!&*|>#\n\t,?%@`0123456789.~\\")),
+                    max_size=200) | st.text(max_size=200)
+
+
+@settings(max_examples=300, deadline=None)
+@given(yaml_like)
+def test_arbitrary_text_gives_data_or_diagnostics_never_an_exception(text):
+    doc, report = parse(text)
+    if doc is None:
+        assert report.errors and all(d.line is None or d.line >= 1 for d in report.errors)
+    else:
+        assert not report.errors
