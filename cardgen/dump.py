@@ -1,21 +1,34 @@
 """A game's resolved data as plain JSON-ready values, for other tools and for tests."""
 from __future__ import annotations
 
+from cardgen import markup
 from cardgen.fields import field_type
-from cardgen.model import Card, Game
+from cardgen.layout.resolve import card_scope
+from cardgen.model import Card, Deck, Game
 
 
-def card_json(game: Game, card: Card) -> dict:
+def card_json(game: Game, deck: Deck, card: Card) -> dict:
+    """A card's fields as data, the values derived from them (a level formula at each level),
+    and its text fields as printed, with `{{field}}` values filled in and markup removed."""
     card_type = game.card_types[card.card_type]
-    fields = {}
+    scope = card_scope(game, deck, card)
+    fields, derived, printed = {}, {}, {}
     for decl in card_type.fields:
-        if decl.name in card.values:
-            fields[decl.name] = field_type(decl.type).to_json(card.values[decl.name])
+        if decl.name not in card.values:
+            continue
+        kind = field_type(decl.type)
+        value = card.values[decl.name]
+        fields[decl.name] = kind.to_json(value)
+        derived.update({f"{decl.name}.{part}": v for part, v in kind.parts(value).items()})
+        if decl.type == "text":
+            printed[decl.name] = markup.parse(scope.expand(value), scope.text).plain
     return {
         "id": card.id,
         "name": card.name,
         "copies": card.copies,
         "fields": fields,
+        "derived": derived,
+        "text": printed,
         "prototype": sorted(card.prototype),
         "source": f"{card.source.file}:{card.source.line}",
     }
@@ -36,7 +49,7 @@ def game_json(game: Game) -> dict:
                      "height_mm": deck.size.height, "sleeve": deck.size.sleeve},
             "cards_to_print": deck.card_count,
             "values": dict(deck.values),
-            "cards": [card_json(game, card) for card in deck.cards],
+            "cards": [card_json(game, deck, card) for card in deck.cards],
         } for deck in game.decks],
         "glossary": dict(game.glossary),
         "definitions": {name: {"kind": d.kind, "text": d.text} for name, d in game.definitions.items()},
