@@ -1,0 +1,111 @@
+"""Time Line Battle v2: the published Order and Health of all 22 Characters reach the data, and the
+game's rules (Order unique and 1-22, Health positive, one of each per deck) catch a broken copy.
+
+The table below is typed from the rules document (seed 002), not from the data file.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardgen.api import dump, validate
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME_DIR = ROOT / "data" / "time-line-battle-v2"
+
+CARD_LIST = [  # name, Order, Health, attack damage where the rules give one
+    ("Guard", 1, 10, 3), ("Paladin", 2, 8, 3), ("Surger", 3, 6, 3), ("Lancer", 4, 9, 3),
+    ("Warrior", 5, 8, 5), ("Reaper", 6, 3, 8), ("Deflector", 7, 8, 2), ("Blitzer", 8, 7, 10),
+    ("Rogue", 9, 8, 7), ("Shocker", 10, 6, 3), ("Shielder", 11, 6, None),
+    ("Protector", 12, 7, None), ("Archer", 13, 7, 4), ("Blaster", 14, 4, 2),
+    ("Enchanter", 15, 7, None), ("Reviver", 16, 4, None), ("Deathmonger", 17, 8, 11),
+    ("Necromancer", 18, 9, None), ("Prince", 19, 5, 3), ("Shadow Spearman", 20, 5, 4),
+    ("Sniper", 21, 5, 5), ("Rear Guard", 22, 11, 4),
+]
+REDUCTIONS = {"Paladin": 2, "Shielder": 5, "Protector": 2}   # damage each one prevents
+
+
+@pytest.mark.parametrize("deck_index", [0, 1])
+def test_every_character_is_as_the_rules_give_it(deck_index):
+    report, data = dump(GAME_DIR)
+    assert not report.diagnostics
+    deck = data["decks"][deck_index]
+    assert deck["cards_to_print"] == 22
+    cards = {c["name"]: c for c in deck["cards"]}
+    assert list(cards) == [name for name, *_ in CARD_LIST]
+    for name, order, health, damage in CARD_LIST:
+        fields = cards[name]["fields"]
+        assert (fields["order"], fields["health"], fields.get("damage")) == (order, health, damage)
+        assert cards[name]["copies"] == 1 and cards[name]["prototype"] == []
+    for name, amount in REDUCTIONS.items():
+        assert cards[name]["fields"]["amount"] == amount
+        assert f"{amount} damage" in cards[name]["text"]["ability"] or \
+            f"{amount} less damage" in cards[name]["text"]["ability"]
+
+
+def test_the_two_decks_are_told_apart_by_their_backs():
+    _, data = dump(GAME_DIR)
+    first, second = data["decks"]
+    assert first["values"]["color"] != second["values"]["color"]
+
+
+@pytest.fixture
+def broken(tmp_path, monkeypatch):
+    """A copy of the game in a throwaway project; edit(old, new) changes its card file."""
+    game = tmp_path / "data" / "time-line-battle-v2"
+    shutil.copytree(GAME_DIR, game)
+    shutil.copytree(ROOT / "layouts", tmp_path / "layouts")
+    cards = game / "cards" / "characters.yaml"
+    monkeypatch.chdir(tmp_path)   # file names in messages are then relative, as a designer sees them
+
+    def edit(old: str, new: str, file: Path = cards) -> int:
+        text = file.read_text()
+        assert text.count(old) == 1, old
+        file.write_text(text.replace(old, new))
+        return text[: text.index(old)].count("\n") + 1 + old[: len(old) - len(old.lstrip("\n"))].count("\n")
+
+    return game, cards, edit
+
+
+def findings(game: Path):
+    return [d for d in validate([game]).diagnostics]
+
+
+def test_a_duplicate_order(broken):
+    game, cards, edit = broken
+    guard_line = cards.read_text().split("\n").index("    order: 1") + 1
+    line = edit("order: 2\n", "order: 1\n")
+    found = findings(game)
+    duplicate = [d for d in found if d.code == "not-unique"]
+    assert {(d.file, d.line, d.message) for d in duplicate} == {(
+        "data/time-line-battle-v2/cards/characters.yaml", line,
+        f"order 1 is already used by 'Guard' (data/time-line-battle-v2/cards/characters.yaml:"
+        f"{guard_line}); order must be unique within the deck")}
+    sequence = [d for d in found if d.code == "sequence"]
+    assert sequence and sequence[0].message.endswith("with no gap: missing 2")
+
+
+def test_an_order_beyond_22(broken):
+    game, cards, edit = broken
+    line = edit("order: 22\n", "order: 23\n")
+    [error] = [d for d in findings(game) if d.code == "type"]
+    assert (error.line, error.message) == (line, "expected at most 22, found 23")
+
+
+def test_health_must_be_positive(broken):
+    game, cards, edit = broken
+    line = edit("health: 3\n", "health: 0\n")
+    [error] = findings(game)
+    assert (error.line, error.code, error.message) == (line, "type", "expected at least 1, found 0")
+
+
+def test_one_of_each_per_deck(broken):
+    game, cards, edit = broken
+    line = edit("  - name: Sniper\n", "  - name: Sniper\n    copies: 2\n")
+    errors = findings(game)
+    copies = [d for d in errors if d.code == "copies"]
+    assert copies[0].line == line
+    assert copies[0].message == "card 'Sniper' has 2 copies in deck 'player-1'; the rules need exactly 1"
+    assert any(d.code == "deck-total" and "has 23 cards to print" in d.message for d in errors)
