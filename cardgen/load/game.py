@@ -155,8 +155,7 @@ def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
     back = _face(values["back"], at.child("back"))
     cards, complete = [], True
     for i, reference in enumerate(values["cards"]):
-        ref_at = at.child("cards").child(i) if len(values["cards"]) > 1 or isinstance(
-            raw.get("cards"), list) else at.child("cards")
+        ref_at = at.child("cards").child(i) if isinstance(raw["cards"], list) else at.child("cards")
         try:
             path = confined_path(game_dir, reference)
         except s.Invalid as exc:
@@ -179,7 +178,9 @@ def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
         return None
     return Deck(values["id"], values["name"] or values["id"], card_type.id, values["size"], back,
                 tuple(cards), frozen_map(values["values"]), Source(at.doc.name, at.line, at.path),
-                values["rules"], complete=complete)
+                values["rules"], complete=complete,
+                size_source=Source(at.doc.name, at.child("size").line, at.child("size").path)
+                if "size" in raw else None)
 
 
 def _face(raw, at: At) -> Face | None:
