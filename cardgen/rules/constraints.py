@@ -153,7 +153,7 @@ def _check_require(deck, card_type, rule, cards, report):
     for card in cards:
         if card.values.get(field) in (None, "", ()):
             condition = f" when {when.text}" if when else ""
-            _err(report, card.source, f"card '{card.name}' needs a {field}{condition}",
+            _err(report, card.source, f"card '{card.name}' needs a value for '{field}'{condition}",
                  "required-by-rule")
 
 
@@ -163,7 +163,7 @@ def _check_forbid(deck, card_type, rule, cards, report):
     for card in cards:
         if card.values.get(field) not in (None, "", ()):
             condition = f" when {when.text}" if when else ""
-            _err(report, card.where(field), f"card '{card.name}' may not have a {field}{condition}",
+            _err(report, card.where(field), f"card '{card.name}' may not give '{field}'{condition}",
                  "forbidden-by-rule")
 
 

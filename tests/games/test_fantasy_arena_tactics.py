@@ -143,7 +143,7 @@ BROKEN = [
                  "unused-definition", "definition 'Frozen' is not used by any card", "warning", id="unused"),
     pytest.param("cards/characters.yaml", [("    alignment: white\n    skill_name: OVERGROWTH",
                                             "    skill_name: OVERGROWTH")], "  - name: Tovi",
-                 "required-by-rule", "card 'Tovi' needs a alignment when class == mage", "error",
+                 "required-by-rule", "card 'Tovi' needs a value for 'alignment' when class == mage", "error",
                  id="mage-without-alignment"),
 ]
 

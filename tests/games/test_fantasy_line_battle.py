@@ -162,7 +162,7 @@ def test_wrong_category_in_white_deck(project):
                       "  - name: Smite\n    category: Black")
     d = only_error(project, "forbidden-by-rule")
     assert (d.file, d.line) == (file, line)
-    assert d.message == "card 'Smite' may not have a category when category != White"
+    assert d.message == "card 'Smite' may not give 'category' when category != White"
 
 
 def test_duplicate_character_name(project):

@@ -180,14 +180,14 @@ def test_hp_below_one_at_level_3_is_refused(tmp_path):
 def test_a_unit_without_damage_breaks_the_require_rule(tmp_path):
     game_dir, path, text = broken_copy(tmp_path, CARDS, "    hp: 13 + 2L\n    damage: 5\n",
                                        "    hp: 13 + 2L\n")
-    expected = ("required-by-rule", "card 'Mammoth Tank' needs a damage when kind == Unit",
+    expected = ("required-by-rule", "card 'Mammoth Tank' needs a value for 'damage' when kind == Unit",
                 line_of(text, 'rank: "2"'), "cards.yaml")
     assert problems(game_dir) == [expected]     # both decks print this file: reported once
 
 
 def test_a_device_with_hp_breaks_the_forbid_rule(tmp_path):
     game_dir, path, text = broken_copy(tmp_path, CARDS, "    armor: 8\n", "    armor: 8\n    hp: 8\n")
-    expected = ("forbidden-by-rule", "card 'Heavy Armor' may not have a hp when kind != Unit",
+    expected = ("forbidden-by-rule", "card 'Heavy Armor' may not give 'hp' when kind != Unit",
                 line_of(text, "hp: 8", after="Heavy Armor"), "cards.yaml")
     assert problems(game_dir) == [expected]
 
