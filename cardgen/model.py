@@ -75,7 +75,7 @@ class Card:
     values: Mapping
     copies: int
     source: Source
-    field_sources: Mapping = field(default_factory=frozen_map)
+    field_sources: Mapping = field(default_factory=frozen_map)  # field (or a given "id") -> Source
     prototype: frozenset = frozenset()
 
     @property
@@ -98,6 +98,7 @@ class Deck:
     source: Source
     rules: tuple = ()
     complete: bool = True     # False when some card failed to load: counts would mislead
+    size_source: Source | None = None   # where `size:` is written (None: the default size)
 
     @property
     def card_count(self) -> int:

@@ -77,10 +77,20 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
         ctx = BindContext(width, height, bleed, layout.colors, None, context["root"], context["images"])
         ctx.parse_text = lambda text, ctx=ctx: _parse_text(text, scope, ctx)
         element = _bind_element(spec, scope, ctx, width, height)
-        problems += [Problem(spec, *p) for p in ctx.problems]
+        problems += [Problem(spec, *_pinned(spec, p)) for p in ctx.problems]
         if element is not None:
             drawn.append(element)
     return CardFace(key, width, height, bleed, tuple(drawn)), problems
+
+
+def _pinned(spec: ElementSpec, problem: tuple) -> tuple:
+    """A problem with a key bound from the card (`src: "{{art}}"`) is pinned on the fields its
+    template names, so it is reported at the line that gave the value, not the card's first."""
+    key, message, fields, *rest = problem
+    value = spec.values.get(key)
+    if not fields and markup.is_template(value):
+        fields = tuple(dict.fromkeys(_FIELD_REF.findall(value)))
+    return (key, message, fields, *rest)
 
 
 def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:

@@ -69,6 +69,8 @@ def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: i
     if not ok or meta is None:
         return None
     card_id = meta["id"] or slug(values.get("name", f"card-{at.line}"))
+    if meta["id"]:   # a given id is found at its own line (an id made from the name is not)
+        sources["id"] = Source(at.doc.name, at.child("id").line, at.child("id").path)
     prototype = _prototype(meta["prototype"], values, at.child("prototype"))
     copies = meta["copies"] if meta["copies"] is not None else default_copies
     return Card(card_id, deck_id, card_type.id, frozen_map(values), copies,

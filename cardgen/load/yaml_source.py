@@ -50,13 +50,20 @@ class _ComposeLoader(Reader, Scanner, Parser, Composer, _PlainResolver):
         Parser.__init__(self)
         Composer.__init__(self)
         _PlainResolver.__init__(self)
+        self.depth = 0
 
     def compose_node(self, parent, index):
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
             raise _Refused(event.start_mark.line + 1,
                            f"alias '*{event.anchor}' is not supported: write the value out in full")
-        node = super().compose_node(parent, index)
+        if self.depth > MAX_DEPTH:   # refused before composing recurses: the line is known
+            raise _Refused(event.start_mark.line + 1, f"nested deeper than {MAX_DEPTH} levels")
+        self.depth += 1
+        try:
+            node = super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
         if isinstance(node, ScalarNode) and getattr(event, "tag", None) in ("!", _STR_TAG):
             node.style = node.style or "!"   # `!!str 5` and `! 5` are text, like a quoted 5
         return node

@@ -4,6 +4,7 @@ All sizes here are PDF points. The result is plain data; drawing it is `draw_tex
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -89,8 +90,11 @@ def _measure(word: list[Run], family: fonts.Family, size: float) -> list[Piece]:
 
 
 def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
-              width: float | None) -> tuple[list[Line], bool]:
-    """Greedy line breaking; width None means one line per hard break. Returns (lines, all words fit)."""
+              width: float | None, max_lines: int | None = None) -> tuple[list[Line], bool]:
+    """Greedy line breaking; width None means one line per hard break. Returns (lines, all words fit).
+
+    With `max_lines`, setting stops once there are more lines than that (returning False): text
+    that cannot fit is found in the time its box's lines take, not the whole text's."""
     space = fonts.text_width(" ", family.face(), size)
     lines: list[Line] = []
     current: list[Piece] = []
@@ -98,6 +102,9 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
     pending_space = False
     words_fit = True
     for item in _items(runs):
+        if max_lines is not None and len(lines) > max_lines:
+            words_fit = False
+            break
         if item == "\n":
             lines.append(Line(tuple(current), x))
             current, x, pending_space = [], 0.0, False
@@ -122,9 +129,12 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
 
 def layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
                 height: float | None, leading: float = 1.2) -> TextLayout:
-    lines, words_fit = set_lines(runs, family, size, width)
     asc = fonts.ascent(family.face()) * size
     desc = fonts.descent(family.face()) * size
+    max_lines = None
+    if height is not None:   # the most lines the height holds; more cannot fit
+        max_lines = max(0, math.floor((height + 1e-6 - asc - desc) / (size * leading))) + 1
+    lines, words_fit = set_lines(runs, family, size, width, max_lines)
     block = asc + desc + (len(lines) - 1) * size * leading
     widest = max((line.width for line in lines), default=0.0)
     fits = words_fit and (width is None or widest <= width + 1e-6) and (

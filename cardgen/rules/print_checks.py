@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from cardgen import catalog
 from cardgen.errors import Report
-from cardgen.model import Game
+from cardgen.model import Game, Source
 from cardgen.render.imposition import ImpositionError, plan_sheet
 
 
@@ -12,12 +12,13 @@ def check_print(game: Game, report: Report, page: str | None = None, duplex: str
     page_size = catalog.page_sizes()[page or settings.page]
     for deck in game.decks:
         size = deck.size
-        where = deck.source
+        where = deck.size_source or Source(deck.source.file, deck.source.line,
+                                           deck.source.path + ("size",))
         if size.sleeve_width is not None:
             spare_w = size.sleeve_width - size.width
             spare_h = size.sleeve_height - size.height
             if min(spare_w, spare_h) < catalog.SLEEVE_CLEARANCE_MM - 1e-6:
-                report.error(where.file, where.line, where.path + ("size",),
+                report.error(where.file, where.line, where.path,
                              f"a {size.width:g} x {size.height:g} mm card leaves only "
                              f"{min(spare_w, spare_h):g} mm in a {size.sleeve} sleeve; it needs "
                              f"{catalog.SLEEVE_CLEARANCE_MM:g} mm", code="sleeve-fit")
@@ -25,4 +26,4 @@ def check_print(game: Game, report: Report, page: str | None = None, duplex: str
             plan_sheet(page_size, (size.width, size.height), settings.bleed, settings.margin,
                        duplex or settings.duplex)
         except ImpositionError as exc:
-            report.error(where.file, where.line, where.path + ("size",), str(exc), code="page-fit")
+            report.error(where.file, where.line, where.path, str(exc), code="page-fit")

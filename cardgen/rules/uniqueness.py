@@ -10,10 +10,10 @@ def check_unique(game: Game, report: Report) -> None:
         seen: dict[str, object] = {}
         for card in deck.cards:
             if card.id in seen:
-                first = seen[card.id]
-                report.error(card.source.file, card.source.line, card.source.path + ("id",),
+                first, where = seen[card.id].where("id"), card.where("id")
+                report.error(where.file, where.line, where.path,
                              f"duplicate card id '{card.id}' in deck '{deck.id}' (first at "
-                             f"{first.source.file}:{first.source.line})", code="duplicate-id")
+                             f"{first.file}:{first.line})", code="duplicate-id")
             else:
                 seen[card.id] = card
     for type_id, card_type in game.card_types.items():

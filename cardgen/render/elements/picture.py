@@ -79,8 +79,8 @@ class Picture(Element):
                 part = image.crop((left, top, left + cw, top + ch))
                 part.load()
             c.drawImage(ImageReader(part), x, y, w, h, mask="auto")
-        else:
-            c.drawImage(str(self.info.path), x, y, w, h, mask="auto")
+        else:   # a reader, not a file name: the PDF names the image by its content, not its path
+            c.drawImage(ImageReader(str(self.info.path)), x, y, w, h, mask="auto")
         c.restoreState()
 
 

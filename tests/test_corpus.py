@@ -1,0 +1,293 @@
+"""The corpus of bad inputs: tests/corpus/<fault>/ is a small project whose game has one fault.
+
+Every case is a copy of tests/corpus/valid-minimal/ (one card type, one deck, two cards, a front
+and a back layout) with exactly one thing wrong, and an expected.txt: `exit: N` on its first line,
+then every line the build must print, in order, with file names relative to the case folder.
+A case may add `args.txt` (more command-line arguments). Files that do not belong in git
+(symlinks, huge or broken binaries) are made at run time by the functions in ADDED below; such a
+case keeps a README.md saying what is added.
+
+Each case is built with `cardgen build data/game --out <tmp>/out --quiet`, run from a temporary
+copy of its folder, into an --out that already holds a good build of valid-minimal (same game
+folder name `game`, same deck id): a failing build must leave that build byte for byte as it was.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import tracemalloc
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from cardgen.cli import main
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+VALID = "valid-minimal"
+GAME = Path("data") / "game"
+CARDS = GAME / "cards" / "heroes.yaml"
+ART = GAME / "art" / "hero.png"
+OUTPUT = "game/heroes.pdf"          # what a build of any case writes below --out
+CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expected.txt").is_file())
+
+
+@dataclass(frozen=True)
+class Expected:
+    exit: int
+    lines: list[str]
+
+
+def expected(case: str) -> Expected:
+    first, *rest = (CORPUS / case / "expected.txt").read_text(encoding="utf-8").splitlines()
+    match = re.fullmatch(r"exit: (\d)", first)
+    assert match, f"{case}/expected.txt must start with 'exit: N', not {first!r}"
+    return Expected(int(match.group(1)), [line for line in rest if line.strip()])
+
+
+def extra_args(case: str) -> list[str]:
+    path = CORPUS / case / "args.txt"
+    return path.read_text(encoding="utf-8").split() if path.is_file() else []
+
+
+def printed(output: str) -> list[str]:
+    return [line for line in output.splitlines() if line.strip()]
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file below `folder` (temp files included) with its bytes."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], prog_name="cardgen")
+
+
+# what the test adds at run time, by case ----------------------------------------------------------
+
+ADDED: dict[str, Callable[[Path], None]] = {}
+
+
+def adds(case: str):
+    def register(make: Callable[[Path], None]):
+        ADDED[case] = make
+        return make
+    return register
+
+
+def replace_line(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old + "\n") == 1, f"{old!r} not once in {path}"
+    path.write_text(text.replace(old + "\n", new + "\n"), encoding="utf-8")
+
+
+SECOND_TEXT = '    text: "Draw a card."'    # line 8 of the valid card file
+
+
+@adds("art-symlink-outside")
+def _symlink_out_of_the_game(root: Path) -> None:
+    (root / GAME / "art" / "portrait.png").symlink_to((root / "secret.png").resolve())
+
+
+@adds("decompression-bomb")
+def _claim_a_huge_size(root: Path) -> None:
+    data = bytearray((root / ART).read_bytes())
+    assert data[12:16] == b"IHDR"
+    data[16:24] = struct.pack(">II", 50_000, 50_000)
+    data[29:33] = struct.pack(">I", zlib.crc32(bytes(data[12:29])))   # CRC of type + fields
+    (root / ART).write_bytes(bytes(data))
+
+
+@adds("zero-byte-image")
+def _empty_picture(root: Path) -> None:
+    (root / ART).write_bytes(b"")
+
+
+@adds("huge-card-file")
+def _hundred_thousand_lines(root: Path) -> None:
+    lines = (root / CARDS).read_text(encoding="utf-8").splitlines()
+    body = [f"      Line {i}." for i in range(1, 100_000 - len(lines) + 1)]
+    replace_line(root / CARDS, SECOND_TEXT, "\n".join(["    text: |"] + body))
+    assert (root / CARDS).read_text(encoding="utf-8").count("\n") == 100_000
+
+
+@adds("deep-nesting")
+def _nested_lists(root: Path) -> None:
+    replace_line(root / CARDS, SECOND_TEXT, "    text: " + "[" * 100_000 + "]" * 100_000)
+
+
+HUGE = 50 * 1024 * 1024
+
+
+@adds("huge-string")
+def _fifty_megabytes(root: Path) -> None:
+    head, tail = (root / CARDS).read_text(encoding="utf-8").split(SECOND_TEXT)
+    with (root / CARDS).open("w", encoding="utf-8") as out:    # written in 1 MiB pieces
+        out.write(head + '    text: "')
+        for _ in range(HUGE // (1024 * 1024)):
+            out.write("x" * (1024 * 1024))
+        out.write('"' + tail)
+
+
+# fixtures -----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def good_build(tmp_path_factory) -> Path:
+    """valid-minimal built once, cleanly: what a previous good run left in --out."""
+    root = tmp_path_factory.mktemp("good")
+    shutil.copytree(CORPUS / VALID, root / "case")
+    result = run("build", root / "case" / GAME, "--out", root / "out", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert list(snapshot(root / "out")) == [OUTPUT]
+    return root / "out"
+
+
+@dataclass
+class Workspace:
+    root: Path          # the copy of the case folder, and the working folder
+    out: Path           # --out, holding the good build
+    before: dict
+
+    def build(self, *args):
+        return run("build", GAME, "--out", self.out, "--quiet", *args)
+
+
+def workspace(case: str, tmp_path: Path, good_build: Path, monkeypatch) -> Workspace:
+    root = tmp_path / "case"
+    shutil.copytree(CORPUS / case, root)
+    ADDED.get(case, lambda _: None)(root)
+    out = tmp_path / "out"
+    shutil.copytree(good_build, out)
+    monkeypatch.chdir(root)              # file names in messages are then relative: data/game/...
+    return Workspace(root, out, snapshot(out))
+
+
+def assert_clean(result) -> None:
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+
+
+# every case ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("case", CASES)
+def test_case(case, tmp_path, good_build, monkeypatch):
+    want = expected(case)
+    space = workspace(case, tmp_path, good_build, monkeypatch)
+    result = space.build(*extra_args(case))
+    assert_clean(result)
+    assert (result.exit_code, printed(result.output)) == (want.exit, want.lines), result.output
+    after = snapshot(space.out)
+    if want.exit:
+        assert after == space.before, "a failed build changed the previous good build"
+    else:
+        assert list(after) == [OUTPUT], "a good build leaves its PDF and nothing else"
+        if case == VALID:    # the good build was made from another folder: no path leaks in
+            assert after == space.before, "the same game gives a byte-identical PDF"
+
+
+# (huge-card-file is left out only to keep the run short: it takes seconds, not milliseconds)
+@pytest.mark.parametrize("case", [c for c in CASES if not extra_args(c) and c != "huge-card-file"])
+def test_validate_prints_the_same(case, tmp_path, good_build, monkeypatch):
+    want = expected(case)
+    workspace(case, tmp_path, good_build, monkeypatch)
+    result = run("validate", GAME)
+    assert_clean(result)
+    lines = printed(result.output) if want.lines else []     # a clean run also says "ok: ..."
+    assert (result.exit_code, lines) == (want.exit, want.lines), result.output
+
+
+# what some cases check beyond their lines ---------------------------------------------------------
+
+def pdf_text(path: Path) -> str:
+    """The text of every page, runs of white space made one space."""
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(path).pages)
+
+
+def test_yaml_1_1_words_stay_text(tmp_path, good_build, monkeypatch):
+    space = workspace("yaml-1-1-words", tmp_path, good_build, monkeypatch)
+    result = run("dump", GAME)
+    assert result.exit_code == 0, result.output
+    cards = json.loads(result.output)["decks"][0]["cards"]
+    assert [(c["fields"]["name"], c["fields"]["text"]) for c in cards] == [
+        ("no", "1:20"), ("on", "2024-01-02")]          # not false, 80 (seconds) or a date
+    assert [c["id"] for c in cards] == ["no", "on"]
+    assert space.build().exit_code == 0
+    text = pdf_text(space.out / OUTPUT)
+    for printed_text in ("1:20", "2024-01-02"):
+        assert printed_text in text
+
+
+def test_foreign_markup_is_printed_as_written(tmp_path, good_build, monkeypatch):
+    space = workspace("foreign-markup", tmp_path, good_build, monkeypatch)
+    assert space.build().exit_code == 0
+    text = pdf_text(space.out / OUTPUT)
+    for literal in ('<img src="/etc/passwd"/>', '<font color="red">red</font>', "&amp;",
+                    "<b>bold</b>"):
+        assert literal in text
+
+
+def test_unbalanced_markup_fails_only_with_strict(tmp_path, good_build, monkeypatch):
+    want = expected("unbalanced-markup")
+    assert want.exit == 0 and len(want.lines) == 1 and ": warning: markup: " in want.lines[0]
+    space = workspace("unbalanced-markup", tmp_path, good_build, monkeypatch)
+    result = space.build("--strict")
+    assert_clean(result)
+    assert (result.exit_code, printed(result.output)) == (1, want.lines)
+    assert snapshot(space.out) == space.before
+
+
+def test_python_tag_never_runs(tmp_path, good_build, monkeypatch):
+    space = workspace("python-tag", tmp_path, good_build, monkeypatch)
+    assert "echo hacked > hacked.txt" in (space.root / CARDS).read_text(encoding="utf-8")
+    for args in (("build", GAME, "--out", space.out, "--quiet"), ("validate", GAME),
+                 ("dump", GAME), ("list", GAME), ("schema", GAME)):
+        result = run(*args)
+        assert result.exit_code == 1, result.output
+        assert_clean(result)
+        assert not (space.root / "hacked.txt").exists(), args
+
+
+def test_huge_string_is_refused_unread(tmp_path, good_build, monkeypatch):
+    space = workspace("huge-string", tmp_path, good_build, monkeypatch)
+    assert (space.root / CARDS).stat().st_size > HUGE
+    tracemalloc.start()
+    try:
+        result = space.build()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert result.exit_code == 1
+    assert peak < HUGE // 10, f"{peak:,} bytes at the peak: the file was read"
+
+
+# the corpus itself --------------------------------------------------------------------------------
+
+def files_of(case: str) -> dict[str, bytes]:
+    return snapshot(CORPUS / case / GAME)
+
+
+def test_each_case_is_valid_minimal_with_one_thing_changed():
+    valid = files_of(VALID)
+    for case in CASES:
+        changed = {name for name in valid.keys() | files_of(case).keys()
+                   if valid.get(name) != files_of(case).get(name)}
+        assert len(changed) <= 2, f"{case} changes {sorted(changed)}"
+        assert changed or case in ADDED or extra_args(case) or case == VALID, f"{case} has no fault"
+
+
+def test_cases_made_at_run_time_say_so():
+    with_readme = {c for c in CASES if (CORPUS / c / "README.md").is_file()}
+    assert with_readme == set(ADDED)
+
+
+def test_case_names_are_kebab_case():
+    for case in CASES:
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", case), case
+    assert {p.name for p in CORPUS.iterdir() if p.is_dir()} == set(CASES), "a case without expected.txt"
