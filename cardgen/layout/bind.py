@@ -139,7 +139,7 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
         try:
             values[key] = key_spec.parse(value, spec.origins.get(key))
         except Invalid as exc:
-            ctx.problem(key, str(exc))
+            ctx.problem(key, str(exc), code="layout" if exc.code == "type" else exc.code)
             return None
     box = Box(_length(values["x"], width), _length(values["y"], height),
               _length(values["width"], width), _length(values["height"], height))

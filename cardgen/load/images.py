@@ -21,30 +21,34 @@ class ImageInfo:
     mode: str
 
 
-def inspect_image(path: Path) -> ImageInfo:
-    """Read a picture's header and check it; raise Invalid with the reason when it cannot be used."""
+def inspect_image(path: Path, shown: str | None = None) -> ImageInfo:
+    """Read a picture's header and check it; raise Invalid with the reason when it cannot be used.
+    `shown` is the picture's name as the data wrote it, for messages."""
+    shown = shown or path.name
     try:
         size = path.stat().st_size
     except OSError:
-        raise Invalid(f"picture '{path.name}' not found") from None
+        raise Invalid(f"picture '{shown}' not found") from None
     if size == 0:
-        raise Invalid(f"picture '{path.name}' is an empty (0-byte) file")
+        raise Invalid(f"picture '{shown}' is an empty (0-byte) file")
     if size > MAX_FILE_BYTES:
-        raise Invalid(f"picture '{path.name}' is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}")
+        raise Invalid(f"picture '{shown}' is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(path) as image:
                 width, height, mode = image.width, image.height, image.mode
                 if width * height > MAX_PIXELS:
-                    raise Invalid(f"picture '{path.name}' is {width} x {height} pixels; the limit is "
+                    raise Invalid(f"picture '{shown}' is {width} x {height} pixels; the limit is "
                                   f"{MAX_PIXELS:,} pixels")
                 image.verify()
     except Invalid:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise Invalid(f"picture '{path.name}' claims a huge size (a decompression bomb?)") from None
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        raise Invalid(f"picture '{path.name}' cannot be read as an image ({exc.__class__.__name__})") \
-            from None
+        raise Invalid(f"picture '{shown}' claims a huge size (a decompression bomb?)") from None
+    except UnidentifiedImageError:
+        raise Invalid(f"picture '{shown}' is not in a picture format cardgen reads "
+                      "(PNG, JPEG, GIF, WebP, TIFF ...)") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise Invalid(f"picture '{shown}' is damaged and cannot be read ({exc})") from None
     return ImageInfo(path, width, height, mode)

@@ -9,7 +9,12 @@ from cardgen.load.yaml_source import Document
 
 
 class Invalid(Exception):
-    """A value does not fit: the message says what was expected and what was found."""
+    """A value does not fit: the message says what was expected and what was found.
+    `code` names the kind of problem in diagnostics when 'type' would be too vague."""
+
+    def __init__(self, message: str, code: str = "type"):
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -53,7 +58,7 @@ def read_value(value, at: At, parse: Parser):
     try:
         return parse(value, at)
     except Invalid as exc:
-        at.error(str(exc), code="type")
+        at.error(str(exc), code=exc.code)
         return _FAILED
 
 

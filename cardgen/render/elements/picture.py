@@ -49,7 +49,7 @@ class Picture(Element):
         try:
             path = confined_path(ctx.root, values["src"])
             if path not in ctx.images:
-                ctx.images[path] = inspect_image(path)
+                ctx.images[path] = inspect_image(path, values["src"])
             info = ctx.images[path]
         except Invalid as exc:
             ctx.problem("src", str(exc), code="art")
@@ -87,7 +87,7 @@ class Picture(Element):
 def icon_name(value, at) -> str:
     name = s.text(value, at)
     if "{{" not in name and name not in ICON_NAMES:
-        raise Invalid(f"unknown icon '{name}'{did_you_mean(name, ICON_NAMES)}")
+        raise Invalid(f"unknown icon '{name}'{did_you_mean(name, ICON_NAMES)}", code="unknown-icon")
     return name
 
 
