@@ -48,6 +48,18 @@ class SheetPlan:
     crop_marks: tuple[tuple[float, float, float, float], ...]  # x1, y1, x2, y2 per mark
     fold_line: tuple[float, float, float, float] | None
     footer: tuple[float, float, float, bool] | None  # x, y, length, rotated; None: no room
+    margin: float = 5.0
+
+    def marks_for(self, count: int) -> tuple:
+        """The crop marks of a sheet holding only the first `count` cards: those of the full
+        sheet that lie on a cut line of one of them."""
+        if count >= self.per_page:
+            return self.crop_marks
+        slots = self.fronts[:count] + (self.backs[:count] if self.backs_on_same_page else ())
+        xs = {round(v, 6) for s in slots for v in (s.x, s.x + self.card_width)}
+        ys = {round(v, 6) for s in slots for v in (s.y, s.y + self.card_height)}
+        return tuple(m for m in self.crop_marks
+                     if (round(m[0], 6) in xs if m[0] == m[2] else round(m[1], 6) in ys))
 
     @property
     def per_page(self) -> int:
@@ -150,7 +162,8 @@ def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: floa
         backs = []
     marks = _marks(fronts, card_w, card_h, page_w, page_h, margin) if crop_marks else ()
     return SheetPlan(page_w, page_h, card_w, card_h, cols, rows, tuple(fronts), tuple(backs),
-                     False, marks, None, _footer(fronts, card_w, card_h, page_w, page_h, margin))
+                     False, marks, None, _footer(fronts, card_w, card_h, page_w, page_h, margin),
+                     margin)
 
 
 def _plan_fold(page, card, bleed, margin, crop_marks) -> SheetPlan:
@@ -174,4 +187,4 @@ def _plan_fold(page, card, bleed, margin, crop_marks) -> SheetPlan:
     marks = tuple(m for m in marks if not (m[0] < page_w / 2 < m[2]))  # none across the fold
     return SheetPlan(page_w, page_h, card[0], card[1], cols, rows, tuple(fronts), tuple(backs), True,
                      marks, (page_w / 2, margin, page_w / 2, page_h - margin),
-                     _footer(fronts + backs, card[0], card[1], page_w, page_h, margin))
+                     _footer(fronts + backs, card[0], card[1], page_w, page_h, margin), margin)

@@ -60,10 +60,10 @@ def place(canvas: Canvas, form: str, slot, width: float, height: float) -> None:
     canvas.restoreState()
 
 
-def draw_marks(canvas: Canvas, plan: SheetPlan) -> None:
+def draw_marks(canvas: Canvas, plan: SheetPlan, cards: int) -> None:
     canvas.saveState()
     canvas.setLineWidth(MARK_WIDTH_PT)
-    for x1, y1, x2, y2 in plan.crop_marks:
+    for x1, y1, x2, y2 in plan.marks_for(cards):
         # a white casing keeps a mark visible where it runs over dark bleed
         for color, width in ((white, MARK_WIDTH_PT * 3), (black, MARK_WIDTH_PT)):
             canvas.setStrokeColor(color)
@@ -114,11 +114,11 @@ def render_deck(game: Game, faces: DeckFaces, plan: SheetPlan, duplex: str,
     total = len(sheets) * (2 if separate_backs else 1)
     page = 0
 
-    def finish(label: str, marks: bool = True) -> None:
+    def finish(label: str, cards: int, marks: bool = True) -> None:
         nonlocal page
         page += 1
         if marks:
-            draw_marks(canvas, plan)
+            draw_marks(canvas, plan, cards)
         draw_footer(canvas, plan, f"{game.title} \u00b7 {deck.name} \u00b7 version {game.version} "
                                   f"\u00b7 {label} \u00b7 page {page} of {total}")
         canvas.showPage()
@@ -130,11 +130,11 @@ def render_deck(game: Game, faces: DeckFaces, plan: SheetPlan, duplex: str,
         if with_backs and plan.backs_on_same_page:
             for slot in plan.backs[:len(sheet)]:
                 place(canvas, "back", slot, w, h)
-        finish("fronts, fold on the dashed line" if plan.backs_on_same_page else "fronts")
+        finish("fronts, fold on the dashed line" if plan.backs_on_same_page else "fronts", len(sheet))
         if separate_backs:
             for slot in plan.backs[:len(sheet)]:
                 place(canvas, "back", slot, w, h)
-            finish("backs", marks=False)
+            finish("backs", len(sheet), marks=False)
         progress(len(sheet))
     canvas.save()
     return buffer.getvalue()
