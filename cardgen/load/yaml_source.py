@@ -167,7 +167,7 @@ def read_text(path: Path, report: Report, root: Path | None = None) -> str | Non
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            report.error(name, None, (), f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
+            report.error(name, 1, (), f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
                          code="file-too-large")
             return None
         data = path.read_bytes()
@@ -236,6 +236,7 @@ def parse_yaml(text: str, path: Path, name: str, report: Report) -> Document | N
     finally:
         if loader is not None:
             loader.dispose()
+    builder.lines.setdefault((), 1)   # problems with the whole file (it is empty ...) name line 1
     return Document(path, name, data, builder.lines, builder.raw)
 
 
