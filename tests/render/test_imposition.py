@@ -128,8 +128,8 @@ def test_a4_poker_touching_3x3_block_centred():
     bottom = (297 - 3 * 88.9) / 2
     xs = [left + i * 63.5 for i in range(3)]
     ys = [bottom + i * 88.9 for i in reversed(range(3))]        # first row at the top
-    expected = [(x, y) for y in ys for x in xs]
-    assert [(s.x, s.y) for s in plan.fronts] == pytest.approx(expected, abs=1e-9)
+    expected = [v for y in ys for x in xs for v in (x, y)]
+    assert [v for s in plan.fronts for v in (s.x, s.y)] == pytest.approx(expected, abs=1e-9)
     assert (plan.card_width, plan.card_height) == (63.5, 88.9)
 
 
