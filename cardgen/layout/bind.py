@@ -27,6 +27,13 @@ class Scope:
     values: Mapping
     texts: Mapping
     markup_fields: frozenset = frozenset()
+    declared: frozenset | None = None   # the card type's field names; None: no card, no check
+
+    def knows(self, name: str) -> bool:
+        """Whether a bare name is a field of the card (given or not); values under deck., game.,
+        card. and face. are open-ended, so those always count as known."""
+        return (self.declared is None or "." in name or name in self.values
+                or name in self.declared)
 
     def raw(self, name: str):
         return self.values.get(name)
@@ -99,6 +106,9 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
     Problems are pinned on the fields the element's own text names (`{{ability}}`), not on the
     fields inlined text happens to use, so a too-long ability is reported at its own line."""
     parsed = markup.parse(scope.expand(text), scope.text)
+    absent = {n for n in parsed.fields if scope.text(n) is None and scope.knows(n)}
+    if absent:   # declared but not given on this card: say so, rather than "unknown field"
+        parsed = replace(parsed, problems=tuple(_explain_absent(p, absent) for p in parsed.problems))
     named = tuple(dict.fromkeys(_FIELD_REF.findall(text)))
     if named:
         parsed = replace(parsed, fields=named)
@@ -114,11 +124,24 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
     return parsed
 
 
+def _explain_absent(problem: str, absent: set[str]) -> str:
+    for name in absent:
+        if problem == f"unknown field '{{{{{name}}}}}'":
+            return f"the text uses {{{{{name}}}}}, but this card gives no {name}"
+    return problem
+
+
 def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: float, height: float):
     kind = ELEMENT_TYPES[spec.type]
-    when = spec.values.get("when")
-    if when is not None and not parse_condition(when).holds(scope.raw):
-        return None
+    when = spec.static.get("when")
+    if when is not None:
+        unknown = sorted(n for n in when.names if not scope.knows(n) and n != "__always__")
+        if unknown:
+            ctx.problem("when", f"the condition '{when.text}' names {', '.join(unknown)}, which "
+                        "is neither a field nor a deck, game or card value")
+            return None
+        if not when.holds(scope.raw):
+            return None
     values = {}
     for key, key_spec in {**COMMON_KEYS, **kind.KEYS}.items():
         if key not in spec.values:

@@ -44,7 +44,8 @@ def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None) -
                 values[f"{decl.name}.{part}"] = value
                 texts[f"{decl.name}.{part}"] = _as_text(value)
     markup_fields = frozenset(d.name for d in card_type.fields if d.type == "text")
-    return Scope(frozen_map(values), frozen_map(texts), markup_fields)
+    declared = frozenset(d.name for d in card_type.fields)
+    return Scope(frozen_map(values), frozen_map(texts), markup_fields, declared)
 
 
 def back_scope(game: Game, deck: Deck) -> Scope:

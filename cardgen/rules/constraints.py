@@ -98,8 +98,22 @@ def _applies(rule: Rule, card: Card) -> bool:
 
 def check_rules(deck: Deck, card_type: CardType, rules: tuple[Rule, ...], report: Report) -> None:
     for rule in rules:
-        cards = [c for c in deck.cards if _applies(rule, c)]
-        CHECKERS[rule.kind](deck, card_type, rule, cards, report)
+        if _names_known(card_type, rule, report):
+            cards = [c for c in deck.cards if _applies(rule, c)]
+            CHECKERS[rule.kind](deck, card_type, rule, cards, report)
+
+
+def _names_known(card_type: CardType, rule: Rule, report: Report) -> bool:
+    """A rule about a field the card type does not have would pass or fail for no reason."""
+    fields = [f.name for f in card_type.fields]
+    when = rule.options.get("when")
+    names = ([rule.options["field"]] if "field" in rule.options else []) + sorted(
+        when.names if when else ())
+    unknown = [n for n in names if n not in fields]
+    for name in unknown:
+        _err(report, rule.source, f"{rule.kind} rule names '{name}', which card type "
+             f"'{card_type.id}' does not declare{did_you_mean(name, fields)}", "unknown-field")
+    return not unknown
 
 
 def _err(report: Report, where: Source, message: str, code: str) -> None:

@@ -1,0 +1,53 @@
+"""Binding layouts to cards: misspelt condition names and values a card does not give are reported."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardgen.api import validate
+
+MINIMAL = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal"
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch):
+    shutil.copytree(MINIMAL, tmp_path / "case")
+    monkeypatch.chdir(tmp_path / "case")
+    return Path("data/game")
+
+
+def replace_in(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+
+
+def test_a_misspelt_condition_name_is_reported_not_read_as_false(game):
+    replace_in(game / "layouts" / "front.yaml", "when: art,", "when: artt,")
+    errors = validate([game]).errors
+    assert errors and all(e.code == "layout" for e in errors)
+    assert "the condition 'artt' names artt, which is neither a field nor a deck, game or card value" \
+        in errors[0].message
+
+
+def test_a_declared_field_the_card_leaves_out_is_named_as_missing(game):
+    cards = game / "cards" / "heroes.yaml"
+    text = cards.read_text()
+    replace_in(cards, text[text.index("    text:"):text.index("\n", text.index("    text:")) + 1],
+               "    text: \"Deals {{bonus}} more.\"\n")
+    replace_in(game / "game.yaml", "      text: {type: text}\n",
+               "      text: {type: text}\n      bonus: {type: integer}\n")
+    [error] = validate([game]).errors
+    assert error.code == "markup"
+    assert error.message.startswith(
+        "card 'First Hero': the text uses {{bonus}}, but this card gives no bonus")
+
+
+def test_a_rule_about_an_undeclared_field_is_an_error(game):
+    replace_in(game / "game.yaml", "    cards: cards/heroes.yaml\n",
+               "    cards: cards/heroes.yaml\n    rules:\n      - per_value: {field: powr, max: 1}\n")
+    line = (game / "game.yaml").read_text().split("\n").index("      - per_value: {field: powr, max: 1}") + 1
+    [error] = validate([game]).errors
+    assert (error.code, error.line) == ("unknown-field", line)
+    assert error.message == ("per_value rule names 'powr', which card type 'hero' does not declare "
+                             "(did you mean 'power'?)")
