@@ -2,6 +2,9 @@
 
 Scalars follow the YAML 1.2 core schema, so `no`, `on`, `1:20` and `2024-01-02` stay text.
 Tags, anchors and aliases are refused: data never constructs objects or expands references.
+Values are built from parser events in a loop, never by recursion, so depth is checked as it
+grows. libyaml reads when it is installed; a file it refuses is read again by PyYAML's own
+parser, whose error messages say more.
 """
 from __future__ import annotations
 
@@ -11,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.composer import Composer
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.parser import Parser
 from yaml.reader import Reader
-from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner
+
+try:
+    from yaml.cyaml import CParser
+except ImportError:  # PyYAML built without libyaml
+    CParser = None
 
 from cardgen.errors import Report, relative_name
 
@@ -37,36 +42,20 @@ _TRUE = {"true", "True", "TRUE"}
 _FALSE = {"false", "False", "FALSE"}
 
 
-class _PlainResolver(BaseResolver):
-    """Resolves every untagged scalar to str; types are decided by `_scalar` instead."""
+class _EventReader(Reader, Scanner, Parser):
+    """PyYAML's pure-Python reader, scanner and parser: slower, with the clearest error messages."""
 
-    yaml_implicit_resolvers: dict = {}
-
-
-class _ComposeLoader(Reader, Scanner, Parser, Composer, _PlainResolver):
     def __init__(self, stream):
         Reader.__init__(self, stream)
         Scanner.__init__(self)
         Parser.__init__(self)
-        Composer.__init__(self)
-        _PlainResolver.__init__(self)
-        self.depth = 0
 
-    def compose_node(self, parent, index):
-        event = self.peek_event()
-        if isinstance(event, yaml.AliasEvent):
-            raise _Refused(event.start_mark.line + 1,
-                           f"alias '*{event.anchor}' is not supported: write the value out in full")
-        if self.depth > MAX_DEPTH:   # refused before composing recurses: the line is known
-            raise _Refused(event.start_mark.line + 1, f"nested deeper than {MAX_DEPTH} levels")
-        self.depth += 1
-        try:
-            node = super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
-        if isinstance(node, ScalarNode) and getattr(event, "tag", None) in ("!", _STR_TAG):
-            node.style = node.style or "!"   # `!!str 5` and `! 5` are text, like a quoted 5
-        return node
+
+def _fast_reader(text: str):
+    """libyaml's parser when it is installed and the text has nothing it would read differently."""
+    if CParser is None or Reader.NON_PRINTABLE.search(text):
+        return None
+    return CParser(text)
 
 
 class _Refused(Exception):
@@ -97,10 +86,10 @@ class Document:
         return self.raw.get(tuple(path), value if isinstance(value, str) else str(value))
 
 
-def _scalar(node: ScalarNode):
-    if node.style is not None:  # quoted or block scalar: always text
-        return node.value
-    text = node.value
+def _scalar(event: yaml.ScalarEvent):
+    if event.style or event.tag in ("!", _STR_TAG):   # quoted, block, or tagged as text
+        return event.value
+    text = event.value
     if text in _NULLS:
         return None
     if text in _TRUE:
@@ -114,51 +103,99 @@ def _scalar(node: ScalarNode):
     return text
 
 
+class _Frame:
+    """A mapping or list being filled, and (for a mapping) the key waiting for its value."""
+
+    __slots__ = ("container", "path", "key", "key_line")
+
+    def __init__(self, container, path):
+        self.container, self.path, self.key, self.key_line = container, path, None, None
+
+
 class _Builder:
+    """Builds plain data from parser events, without recursion, recording every value's line."""
+
     def __init__(self):
         self.lines: dict = {}
         self.raw: dict = {}
         self.count = 0
 
-    def build(self, node: Node, path: tuple, line: int):
+    def build(self, events) -> Any:
+        stack: list[_Frame] = []
+        root, documents = None, 0
+        for event in events:
+            line = event.start_mark.line + 1 if event.start_mark else 1
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    raise _Refused(line, "a data file holds one YAML document; found a second")
+                continue
+            if isinstance(event, yaml.AliasEvent):
+                raise _Refused(line, f"alias '*{event.anchor}' is not supported: write the value "
+                               "out in full")
+            if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                stack.pop()
+                continue
+            if not isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent,
+                                      yaml.SequenceStartEvent)):
+                continue
+            frame = stack[-1] if stack else None
+            if frame is not None and isinstance(frame.container, dict) and frame.key is None:
+                self._check(event, line, frame.path)
+                self._key(event, line, frame)
+                continue
+            path = self._place(frame, line)
+            self._check(event, line, path)
+            if isinstance(event, yaml.ScalarEvent):
+                value = _scalar(event)
+                if value is not None and not isinstance(value, str):
+                    self.raw[path] = event.value
+            else:
+                value = {} if isinstance(event, yaml.MappingStartEvent) else []
+            if frame is None:
+                root = value
+            elif isinstance(frame.container, dict):
+                frame.container[frame.key] = value
+                frame.key = None
+            else:
+                frame.container.append(value)
+            if not isinstance(event, yaml.ScalarEvent):
+                if len(stack) >= MAX_DEPTH:
+                    raise _Refused(line, f"nested deeper than {MAX_DEPTH} levels")
+                stack.append(_Frame(value, path))
+        return root
+
+    def _check(self, event, line: int, path: tuple) -> None:
         self.count += 1
         if self.count > MAX_NODES:
-            raise _Refused(line, f"more than {MAX_NODES:,} values in one file", path)
-        if len(path) > MAX_DEPTH:
-            raise _Refused(line, f"nested deeper than {MAX_DEPTH} levels", path)
-        if node.tag not in _STANDARD_TAGS:
-            raise _Refused(node.start_mark.line + 1,
-                           f"tag '{node.tag.replace('tag:yaml.org,2002:', '!!')}' is not allowed: "
-                           "data files hold plain values only", path)
-        self.lines.setdefault(path, line)
-        if isinstance(node, ScalarNode):
-            value = _scalar(node)
-            if not isinstance(value, str) and value is not None:
-                self.raw[path] = node.value
-            return value
-        if isinstance(node, SequenceNode):
-            return [self.build(item, path + (i,), item.start_mark.line + 1)
-                    for i, item in enumerate(node.value)]
-        if isinstance(node, MappingNode):
-            return self._mapping(node, path)
-        raise _Refused(line, "unsupported YAML node", path)  # pragma: no cover
+            raise _Refused(line, f"more than {MAX_NODES:,} values in one file")
+        if event.tag not in (None, "!") and event.tag not in _STANDARD_TAGS:
+            raise _Refused(line, f"tag '{event.tag.replace('tag:yaml.org,2002:', '!!')}' is not "
+                           "allowed: data files hold plain values only", path)
 
-    def _mapping(self, node: MappingNode, path: tuple) -> dict:
-        out: dict = {}
-        for key_node, value_node in node.value:
-            key_line = key_node.start_mark.line + 1
-            if not isinstance(key_node, ScalarNode):
-                raise _Refused(key_line, "a key must be plain text, not a list or mapping", path)
-            key = key_node.value if key_node.style is None else key_node.value
-            if key == "<<" and key_node.style is None:  # a quoted "<<" is just a key
-                raise _Refused(key_line, "merge keys ('<<') are not supported", path)
-            if key in out:
-                first = self.lines.get(path + (key,))
-                raise _Refused(key_line, f"duplicate key '{key}' (first given on line {first})",
-                               path + (key,))
-            self.lines[path + (key,)] = key_line
-            out[key] = self.build(value_node, path + (key,), key_line)
-        return out
+    def _key(self, event, line: int, frame: _Frame) -> None:
+        if not isinstance(event, yaml.ScalarEvent):
+            raise _Refused(line, "a key must be plain text, not a list or mapping", frame.path)
+        key = event.value
+        if key == "<<" and not event.style:  # a quoted "<<" is just a key
+            raise _Refused(line, "merge keys ('<<') are not supported", frame.path)
+        if key in frame.container:
+            first = self.lines.get(frame.path + (key,))
+            raise _Refused(line, f"duplicate key '{key}' (first given on line {first})",
+                           frame.path + (key,))
+        frame.key, frame.key_line = key, line
+        self.lines[frame.path + (key,)] = line
+
+    def _place(self, frame: _Frame | None, line: int) -> tuple:
+        """The path of the value about to be added to `frame` (the root when None)."""
+        if frame is None:
+            self.lines[()] = 1   # the whole file
+            return ()
+        if isinstance(frame.container, dict):
+            return frame.path + (frame.key,)
+        path = frame.path + (len(frame.container),)
+        self.lines[path] = line
+        return path
 
 
 def read_text(path: Path, report: Report, root: Path | None = None) -> str | None:
@@ -193,13 +230,27 @@ def load_yaml(path: Path, report: Report, root: Path | None = None) -> Document 
     return parse_yaml(text, path, name, report)
 
 
+def _events(reader):
+    try:
+        while reader.check_event():
+            yield reader.get_event()
+    finally:
+        reader.dispose()
+
+
 def parse_yaml(text: str, path: Path, name: str, report: Report) -> Document | None:
-    loader = None
+    fast = _fast_reader(text)
+    if fast is not None:
+        builder = _Builder()
+        try:
+            data = builder.build(_events(fast))
+            builder.lines.setdefault((), 1)
+            return Document(path, name, data, builder.lines, builder.raw)
+        except (yaml.YAMLError, _Refused):
+            pass   # read it again below, slowly, for PyYAML's clearer messages
     builder = _Builder()
     try:
-        loader = _ComposeLoader(text)   # the reader already refuses control characters
-        node = loader.get_single_node()
-        data = builder.build(node, (), 1) if node is not None else None
+        data = builder.build(_events(_EventReader(text)))   # its reader refuses control characters
     except _Refused as exc:
         report.error(name, exc.line, exc.path, exc.message, code="yaml")
         return None
@@ -229,13 +280,6 @@ def parse_yaml(text: str, path: Path, name: str, report: Report) -> Document | N
     except yaml.YAMLError as exc:
         report.error(name, None, (), f"malformed YAML: {exc}", code="yaml")
         return None
-    except RecursionError:
-        report.error(name, None, (), f"malformed YAML: nested deeper than {MAX_DEPTH} levels",
-                     code="yaml")
-        return None
-    finally:
-        if loader is not None:
-            loader.dispose()
     builder.lines.setdefault((), 1)   # problems with the whole file (it is empty ...) name line 1
     return Document(path, name, data, builder.lines, builder.raw)
 
@@ -243,7 +287,7 @@ def parse_yaml(text: str, path: Path, name: str, report: Report) -> Document | N
 def _run_on_quote(text: str, mark) -> int | None:
     """The line a quoted value opened on, when it runs over several lines and closes just before
     a parse error: the usual trace of a missing closing quote (the next quote closes it)."""
-    loader = _ComposeLoader(text)
+    loader = _EventReader(text)
     last = None
     try:
         while loader.check_token() and loader.peek_token().start_mark.index < mark.index:

@@ -358,3 +358,15 @@ def test_arbitrary_text_gives_data_or_diagnostics_never_an_exception(text):
         assert report.errors and all(d.line is None or d.line >= 1 for d in report.errors)
     else:
         assert not report.errors
+
+
+@pytest.mark.parametrize("game_file", sorted((Path(__file__).resolve().parents[2] / "data")
+                                             .glob("*/**/*.yaml")), ids=lambda p: p.name)
+def test_libyaml_and_pure_python_read_the_same(game_file, monkeypatch):
+    from cardgen.load import yaml_source
+    text = game_file.read_text(encoding="utf-8")
+    fast, fast_report = parse(text)
+    monkeypatch.setattr(yaml_source, "CParser", None)
+    slow, slow_report = parse(text)
+    assert not fast_report.diagnostics and not slow_report.diagnostics
+    assert (fast.data, fast.lines, fast.raw) == (slow.data, slow.lines, slow.raw)
