@@ -95,3 +95,19 @@ def test_badge_value_is_centred_in_its_shape():
     assert badge.value_box.x == 40 and badge.value_box.width == 14
     middle = badge.value_box.y + badge.value_box.height / 2
     assert middle == pytest.approx(70 + 7)
+
+
+def test_crop_needs_a_rectangle_inside_the_picture(wide_picture):
+    missing, ctx = build("image", Box(0, 0, 20, 20), context(wide_picture), src="wide.png", fit="crop")
+    assert missing is None and ctx.problems[0][1].startswith("fit: crop needs crop:")
+    outside, ctx = build("image", Box(0, 0, 20, 20), context(wide_picture), src="wide.png", fit="crop",
+                         crop=(1900, 0, 500, 500))
+    assert outside is None
+    assert ctx.problems[0][1] == "crop [1900, 0, 500, 500] is not inside the 2000 x 1000 pixel picture 'wide.png'"
+
+
+def test_a_badge_value_too_long_for_its_badge_is_reported():
+    _, ctx = build("badge", Box(0, 0, 8, 8), text="123456789", fill="ink")
+    [(key, message, _, severity, code)] = ctx.problems
+    assert (key, severity, code) == ("text", "error", "text-overflow")
+    assert message.startswith("value does not fit its 8 mm badge even at 6pt")

@@ -54,6 +54,7 @@ class Badge(Element):
         "size": Key(font_size, default=20.0, doc="largest size of the value (pt)"),
         "color": Key(color_name, default="white", doc="colour of the value and label"),
         "label": Key(s.text, default="", doc="small caption under the value, e.g. HEALTH"),
+        "min_size": Key(font_size, default=6.0, doc="smallest size of the value before it is reported as too long"),
         "label_size": Key(font_size, default=5.0, doc="caption size (pt)"),
         "offset_y": Key(length, default=0.0, doc="moves the value down (mm), e.g. to centre it in a heart"),
     }
@@ -74,6 +75,10 @@ class Badge(Element):
             label_box = Box(box.x, box.y + box.height * 0.78 - label_h / 2, box.width, label_h)
             inner_h = box.height * 0.5
         value = _shrunk(parsed.runs, family, values["size"], box.width * VALUE_AREA, inner_h)
+        if value.size < values["min_size"] - 1e-6:
+            ctx.problem("text", f"value does not fit its {box.width:g} mm badge even at "
+                        f"{values['min_size']:g}pt: shorten it, or enlarge the badge",
+                        parsed.fields, code="text-overflow")
         top = box.y + values["offset_y"] + (box.height * (0.42 if label else 0.5)) - inner_h / 2
         value_box = Box(box.x, top, box.width, inner_h)
         return cls(box, values["shape"], ctx.color(values["fill"]), ctx.color(values["stroke"] or "none"),

@@ -56,6 +56,14 @@ class Picture(Element):
             return None
         clip = bleed_box(box, ctx) if values["bleed"] else box
         crop = values["crop"] if values["fit"] == "crop" else None
+        if values["fit"] == "crop" and crop is None:
+            ctx.problem("crop", "fit: crop needs crop: [left, top, width, height] in pixels")
+            return None
+        if crop and (crop[0] + crop[2] > info.width or crop[1] + crop[3] > info.height
+                     or not crop[2] or not crop[3]):
+            ctx.problem("crop", f"crop {list(crop)} is not inside the {info.width} x {info.height} "
+                        f"pixel picture '{values['src']}'")
+            return None
         src_w, src_h = (crop[2], crop[3]) if crop else (info.width, info.height)
         dpi = min(src_w / (clip.width / 25.4), src_h / (clip.height / 25.4))
         if values["fit"] != "fit" and dpi < PRINT_DPI:
