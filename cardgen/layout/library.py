@@ -166,29 +166,36 @@ def check_element(name: str, values: dict, origins: dict, el_at: At, colors: dic
                  f"element '{name}' has no type; types: {', '.join(ELEMENT_TYPES)}", code="unknown-element")
         return None
     keys = {**COMMON_KEYS, **kind.KEYS}
-    report_count = len(el_at.report.diagnostics)
+    ok = True
     static = {}
     for key, value in values.items():
         at = origins.get(key, el_at)
         if key not in keys:
             at.error(f"unknown key '{key}' for a {values['type']} element{did_you_mean(key, keys)}",
                      code="unknown-key")
-            continue
-        if is_template(value) and key not in kind.MARKUP_KEYS:
-            continue
-        parsed = s.read_value(value, at, keys[key].parse)
-        if s.failed(parsed):
-            continue
-        static[key] = parsed
-        if key in kind.COLOR_KEYS:
-            try:
-                parse_color(value, colors)
-            except s.Invalid as exc:
-                at.error(str(exc), code="color")
+            ok = False
+        elif not is_template(value) or key in kind.MARKUP_KEYS:
+            parsed = s.read_value(value, at, keys[key].parse)
+            if s.failed(parsed):
+                ok = False
+            elif key in kind.COLOR_KEYS and not _check_color(value, at, colors):
+                ok = False
+            else:
+                static[key] = parsed
     for key, spec in keys.items():
         if spec.required and key not in values:
             el_at.error(f"{values['type']} element '{name}' needs '{key}'", code="missing-key")
-    if len(el_at.report.diagnostics) > report_count:
+            ok = False
+    if not ok:
         return None
     return ElementSpec(name, values["type"], frozen_map(values), frozen_map(origins),
                        Source(el_at.doc.name, el_at.line, el_at.path), frozen_map(static))
+
+
+def _check_color(value, at: At, colors: dict) -> bool:
+    try:
+        parse_color(value, colors)
+        return True
+    except s.Invalid as exc:
+        at.error(str(exc), code="color")
+        return False
