@@ -13,7 +13,14 @@ from cardgen.pipeline import BuildOptions
 from cardgen.render.calibration import write_calibration
 from cardgen.scaffold import ScaffoldError, new_game
 
-GAME_DIRS = click.argument("game_dirs", nargs=-1,
+def _games_or_data(ctx, param, value):
+    """No game named means every game under data/; with no data/ either, there is nothing to do."""
+    if not value and not api.discover(value):
+        raise click.UsageError(f"no game folder given, and no game under '{api.DATA_DIR}/' here")
+    return value
+
+
+GAME_DIRS = click.argument("game_dirs", nargs=-1, callback=_games_or_data,
                            type=click.Path(exists=True, file_okay=False, path_type=Path))
 
 

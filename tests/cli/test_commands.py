@@ -79,3 +79,10 @@ def test_list_and_dump_agree_on_counts():
     assert "player-1: Crimson Army, 22 different cards, 22 to print, poker" in listed.output
     dumped = json.loads(run("dump", TLB2).output)
     assert [d["cards_to_print"] for d in dumped["decks"]] == [22, 22]
+
+
+def test_no_game_named_and_no_data_folder_is_a_usage_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("validate")
+    assert result.exit_code == 2
+    assert "no game folder given, and no game under 'data/' here" in result.output
