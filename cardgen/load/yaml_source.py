@@ -24,6 +24,7 @@ except ImportError:  # PyYAML built without libyaml
     CParser = None
 
 from cardgen.errors import Report, relative_name
+from cardgen.load.yaml_errors import explain
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 64
@@ -254,49 +255,10 @@ def parse_yaml(text: str, path: Path, name: str, report: Report) -> Document | N
     except _Refused as exc:
         report.error(name, exc.line, exc.path, exc.message, code="yaml")
         return None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        problem = exc.problem or "malformed YAML"
-        if "'\\t'" in problem:
-            problem += "; indent with spaces, not tabs"
-        if exc.context:
-            problem = f"{problem} ({exc.context}" + (
-                f" on line {exc.context_mark.line + 1})" if exc.context_mark else ")")
-        opened = _run_on_quote(text, exc.problem_mark) if exc.problem_mark else None
-        if opened:
-            problem = (f"the quote opened on line {opened} only closes on line {line}, where "
-                       f"{problem}: is a closing quote missing on line {opened}?")
-            line = opened
-        elif exc.context == "while scanning a quoted scalar" and exc.context_mark:
-            line = exc.context_mark.line + 1   # never closed: point at where it opened
-        report.error(name, line, (), f"malformed YAML: {problem}", code="yaml")
-        return None
-    except yaml.reader.ReaderError as exc:
-        line = text[: exc.position].count("\n") + 1
-        report.error(name, line, (), f"malformed YAML: character U+{exc.character:04X} is not "
-                     "allowed in YAML text", code="yaml")
-        return None
     except yaml.YAMLError as exc:
-        report.error(name, None, (), f"malformed YAML: {exc}", code="yaml")
+        line, problem = explain(exc, text)
+        report.error(name, line, (), f"malformed YAML: {problem}", code="yaml")
         return None
     builder.lines.setdefault((), 1)   # problems with the whole file (it is empty ...) name line 1
     return Document(path, name, data, builder.lines, builder.raw)
 
-
-def _run_on_quote(text: str, mark) -> int | None:
-    """The line a quoted value opened on, when it runs over several lines and closes just before
-    a parse error: the usual trace of a missing closing quote (the next quote closes it)."""
-    loader = _EventReader(text)
-    last = None
-    try:
-        while loader.check_token() and loader.peek_token().start_mark.index < mark.index:
-            last = loader.get_token()
-    except yaml.YAMLError:
-        pass
-    finally:
-        loader.dispose()
-    if (isinstance(last, yaml.ScalarToken) and last.style in ('"', "'")
-            and last.start_mark.line < last.end_mark.line == mark.line):
-        return last.start_mark.line + 1
-    return None
