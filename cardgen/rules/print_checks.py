@@ -7,9 +7,9 @@ from cardgen.model import Game, Source
 from cardgen.render.imposition import ImpositionError, plan_sheet
 
 
-def check_print(game: Game, report: Report, page: str | None = None, duplex: str | None = None) -> None:
-    settings = game.print
-    page_size = catalog.page_sizes()[page or settings.page]
+def check_print(game: Game, report: Report) -> None:
+    settings = game.print   # with any --page or --duplex of this run already applied
+    page_size = catalog.page_sizes()[settings.page]
     for deck in game.decks:
         size = deck.size
         where = deck.size_source or Source(deck.source.file, deck.source.line,
@@ -24,6 +24,6 @@ def check_print(game: Game, report: Report, page: str | None = None, duplex: str
                              f"{catalog.SLEEVE_CLEARANCE_MM:g} mm", code="sleeve-fit")
         try:
             plan_sheet(page_size, (size.width, size.height), settings.bleed, settings.margin,
-                       duplex or settings.duplex)
+                       settings.duplex)
         except ImpositionError as exc:
             report.error(where.file, where.line, where.path, str(exc), code="page-fit")
