@@ -81,7 +81,8 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
     problems: list[Problem] = []
     drawn: list[Element] = []
     for spec in layout.elements:
-        ctx = BindContext(width, height, bleed, layout.colors, None, context["root"], context["images"])
+        ctx = BindContext(width, height, bleed, layout.colors, None, context["root"], context["images"],
+                          context.setdefault(("colors", layout.name), {}))
         ctx.parse_text = lambda text, ctx=ctx: _parse_text(text, scope, ctx)
         element = _bind_element(spec, scope, ctx, width, height)
         problems += [Problem(spec, *_pinned(spec, p)) for p in ctx.problems]

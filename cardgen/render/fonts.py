@@ -65,7 +65,8 @@ def descent(font: str) -> float:
     return -pdfmetrics.getFont(font).face.descent / 1000.0
 
 
-def missing_glyphs(text: str, font: str) -> list[str]:
+@lru_cache(maxsize=50_000)
+def missing_glyphs(text: str, font: str) -> tuple[str, ...]:
     """Characters of `text` the font has no glyph for (they would print as boxes)."""
     cmap = pdfmetrics.getFont(font).face.charToGlyph
-    return sorted({c for c in text if not c.isspace() and ord(c) not in cmap})
+    return tuple(sorted({c for c in text if not c.isspace() and ord(c) not in cmap}))

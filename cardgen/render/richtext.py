@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 
 from cardgen.markup import Run
@@ -129,6 +130,15 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
 
 def layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
                 height: float | None, leading: float = 1.2) -> TextLayout:
+    """Set text at one size. The same text in the same box (two player decks printing one card
+    file, copies of a card) is set once: the result depends on nothing else."""
+    return _layout_text(runs, family.name, size, width, height, leading)
+
+
+@lru_cache(maxsize=20_000)
+def _layout_text(runs: tuple[Run, ...], family_name: str, size: float, width: float | None,
+                 height: float | None, leading: float) -> TextLayout:
+    family = fonts.family(family_name)
     asc = fonts.ascent(family.face()) * size
     desc = fonts.descent(family.face()) * size
     max_lines = None

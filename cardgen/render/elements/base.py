@@ -103,10 +103,13 @@ class BindContext:
     parse_text: Callable[[str], Parsed]
     root: Path
     images: dict = field(default_factory=dict)     # path -> ImageInfo, shared by every card
+    colors: dict = field(default_factory=dict)     # colour value -> colour, shared by a layout's cards
     problems: list = field(default_factory=list)   # (key, message, field names, severity)
 
     def color(self, value):
-        return parse_color(value, self.palette)
+        if value not in self.colors:
+            self.colors[value] = parse_color(value, self.palette)
+        return self.colors[value]
 
     def problem(self, key: str, message: str, fields: tuple = (), severity: str = "error",
                 code: str = "layout") -> None:
