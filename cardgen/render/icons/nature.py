@@ -64,11 +64,19 @@ def _wind(c, ink):
 
 
 def _mountain(c, ink):
-    """Two peaks with a snow line on the taller one."""
-    p = polygon(c.beginPath(), [(0.05, 0.14), (0.37, 0.82), (0.53, 0.48),
-                                 (0.67, 0.66), (0.95, 0.14)])
-    polygon(p, [(0.29, 0.62), (0.45, 0.62), (0.41, 0.57), (0.37, 0.60), (0.33, 0.57)])
-    shape(c, ink, p, even_odd=True)
+    """Two peaks, the taller one with a snow cap."""
+    top, foot_l, foot_r = (0.37, 0.84), (0.05, 0.14), (0.53, 0.48)
+
+    def slope(y, foot):
+        return top[0] + (foot[0] - top[0]) * (top[1] - y) / (top[1] - foot[1])
+
+    def snow_line(y):
+        return [(slope(y, foot_l), y), (0.32, y - 0.06), (0.37, y), (0.42, y - 0.06),
+                (slope(y, foot_r), y)]
+
+    p = polygon(c.beginPath(), [top] + snow_line(0.63)[::-1])
+    polygon(p, [foot_l] + snow_line(0.565) + [foot_r, (0.67, 0.66), (0.95, 0.14)])
+    shape(c, ink, p)
 
 
 def _spirit(c, ink):

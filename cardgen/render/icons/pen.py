@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 
-OUTLINE_WIDTH = 0.06
+OUTLINE_WIDTH = 0.04
 
 
 class Ink(NamedTuple):

@@ -14,10 +14,10 @@ def _damage(c, ink):
 
 def _sword(c, ink):
     """Upright sword: blade, crossguard, grip and pommel."""
-    p = polygon(c.beginPath(), [(0.43, 0.34), (0.57, 0.34), (0.57, 0.80),
-                                 (0.5, 0.95), (0.43, 0.80)])
-    p.roundRect(0.22, 0.26, 0.56, 0.08, 0.03)
-    p.rect(0.455, 0.14, 0.09, 0.13)
+    p = polygon(c.beginPath(), [(0.42, 0.34), (0.58, 0.34), (0.58, 0.80),
+                                 (0.5, 0.95), (0.42, 0.80)])
+    p.roundRect(0.21, 0.25, 0.58, 0.09, 0.03)
+    p.rect(0.45, 0.14, 0.10, 0.13)
     circle(p, 0.5, 0.11, 0.065)
     shape(c, ink, p)
 
@@ -57,16 +57,16 @@ def _bow(c, ink):
     c.rotate(45)
     c.translate(-0.5, -0.5)
     string = c.beginPath()
-    string.moveTo(0.30, 0.06)
-    string.lineTo(0.30, 0.94)
-    line(c, ink, string, 0.04)
+    string.moveTo(0.30, 0.07)
+    string.lineTo(0.30, 0.93)
+    line(c, ink, string, 0.045)
     p = c.beginPath()
     p.moveTo(0.30, 0.06)
-    p.curveTo(0.92, 0.08, 0.92, 0.92, 0.30, 0.94)
-    p.curveTo(0.76, 0.84, 0.76, 0.16, 0.30, 0.06)
+    p.curveTo(0.89, 0.08, 0.89, 0.92, 0.30, 0.94)
+    p.curveTo(0.73, 0.82, 0.73, 0.18, 0.30, 0.06)
     p.close()
-    polygon(p, [(0.14, 0.47), (0.80, 0.47), (0.80, 0.40), (0.98, 0.5), (0.80, 0.60),
-                 (0.80, 0.53), (0.14, 0.53), (0.04, 0.62), (0.04, 0.38)])
+    polygon(p, [(0.14, 0.465), (0.78, 0.465), (0.78, 0.38), (0.96, 0.5), (0.78, 0.62),
+                (0.78, 0.535), (0.14, 0.535), (0.05, 0.63), (0.05, 0.37)])
     shape(c, ink, p)
     c.restoreState()
 
@@ -220,15 +220,15 @@ def _book(c, ink):
 def _scythe(c, ink):
     """Scythe: long handle and curved blade."""
     h = c.beginPath()
-    h.moveTo(0.36, 0.07)
-    h.lineTo(0.66, 0.88)
+    h.moveTo(0.38, 0.07)
+    h.curveTo(0.50, 0.34, 0.56, 0.58, 0.66, 0.88)
     h.moveTo(0.42, 0.42)
     h.lineTo(0.58, 0.36)
     line(c, ink, h, 0.08)
     p = c.beginPath()
-    p.moveTo(0.70, 0.90)
-    p.curveTo(0.48, 0.99, 0.18, 0.90, 0.06, 0.60)
-    p.curveTo(0.24, 0.74, 0.46, 0.78, 0.64, 0.74)
+    p.moveTo(0.71, 0.91)
+    p.curveTo(0.46, 1.0, 0.16, 0.90, 0.05, 0.56)
+    p.curveTo(0.24, 0.72, 0.46, 0.76, 0.64, 0.72)
     p.close()
     shape(c, ink, p)
 
