@@ -52,9 +52,6 @@ class LevelFormulaField(FieldType):
         _check(formula, decl.options.get("levels", DEFAULT_LEVELS), decl.options.get("min"))
         return formula
 
-    def as_text(self, value) -> str:
-        return "" if value is None else str(value)
-
     def to_json(self, value):
         if value is None:
             return None
@@ -149,9 +146,6 @@ class LevelAbilitiesField(FieldType):
                 raise Invalid(f"{ABILITIES}, found Level {level} twice")
             seen.add(level)
         return LevelAbilities(tuple(sorted(entries)))
-
-    def as_text(self, value) -> str:
-        return "" if value is None else str(value)
 
     def to_json(self, value):
         if value is None:

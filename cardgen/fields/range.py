@@ -61,9 +61,6 @@ class RangeField(FieldType):
         _check(result, quoted, decl.options.get("max"))
         return result
 
-    def as_text(self, value) -> str:
-        return "" if value is None else str(value)
-
     def to_json(self, value):
         if value is None:
             return None

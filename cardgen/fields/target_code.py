@@ -75,9 +75,6 @@ class TargetCodeField(FieldType):
             raise Invalid(f"{EXPECTED}, found {found(value)}")
         return _read(value, decl.options.get("max_distance", DEFAULT_MAX_DISTANCE))
 
-    def as_text(self, value) -> str:
-        return "" if value is None else str(value)
-
     def to_json(self, value):
         if value is None:
             return None
