@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -29,9 +30,11 @@ class Diagnostic:
         return format_path(self.path)
 
     def format(self) -> str:
+        """One line for a terminal: characters that would act on it instead of printing are
+        shown as escapes."""
         where = f"{self.file}:{self.line}" if self.line else self.file
         subject = f" {self.key_path}:" if self.path else ""
-        return f"{where}: {self.severity.value}: {self.code}:{subject} {self.message}"
+        return printable(f"{where}: {self.severity.value}: {self.code}:{subject} {self.message}")
 
     def as_dict(self) -> dict:
         return {
@@ -42,6 +45,16 @@ class Diagnostic:
             "code": self.code,
             "message": self.message,
         }
+
+
+# control characters, lone surrogates, and the invisible marks that reorder text on a screen
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f"
+                          "\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` safe to print on a terminal: each unprintable character becomes its escape."""
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
 
 
 def format_path(path: Sequence) -> str:

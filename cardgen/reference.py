@@ -71,6 +71,8 @@ def type_text(parse) -> str:
         if low is not None:
             return f"{kind}, at least {low:g}"
         return f"{kind}, at most {high:g}" if high is not None else kind
+    if outer == "length":
+        return f"length from {env['minimum']:g} to {env['maximum']:g} mm"
     if outer in ("list_of", "mapping_of"):
         item = env["item"]
         kind = "list" if outer == "list_of" else "mapping"

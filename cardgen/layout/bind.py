@@ -167,6 +167,11 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
             return None
     box = Box(_length(values["x"], width), _length(values["y"], height),
               _length(values["width"], width), _length(values["height"], height))
+    if kind.NEEDS_AREA and (box.width <= 0 or box.height <= 0):
+        ctx.problem("width" if box.width <= 0 else "height",
+                    f"a {spec.type} element needs a width and height above 0; "
+                    f"found {box.width:g} x {box.height:g} mm")
+        return None
     try:
         element = kind.build(box, values, ctx)
     except Invalid as exc:

@@ -10,6 +10,7 @@ from typing import Mapping
 
 from cardgen.errors import Report, did_you_mean
 from cardgen.load import schema as s
+from cardgen.load.paths import confined_path, is_file
 from cardgen.load.schema import At, Key
 from cardgen.load.yaml_source import Document, load_yaml
 from cardgen.markup import is_template
@@ -75,19 +76,31 @@ class LayoutLibrary:
         return self._resolved[name]
 
     def _file(self, name: str) -> Path | None:
-        if ".." in name.split("/") or name.startswith("/"):
+        """The first layouts folder's `<name>.yaml`; raises Invalid for a name that is no path
+        or a file that leads out of its folder."""
+        if ".." in name.split("/"):
             return None
-        return next((d / f"{name}.yaml" for d in self.dirs if (d / f"{name}.yaml").is_file()), None)
+        for folder in self.dirs:
+            path = confined_path(folder, f"{name}.yaml")
+            if is_file(path):
+                return folder / f"{name}.yaml"
+        return None
 
     def _load(self, name: str, where: Source | None) -> _Raw | None:
         if name in self._raw:
             return self._raw[name]
-        path = self._file(name)
+        where = where or Source(name, None)
+        try:
+            path = self._file(name)
+        except s.Invalid as exc:
+            self.report.error(where.file, where.line, where.path, f"layout '{name}': {exc}",
+                              code="path")
+            self._raw[name] = None
+            return None
         raw = None
         if path is None:
             message = (f"unknown layout '{name}'{did_you_mean(name, self.available())}; "
                        f"looked in: {', '.join(str(d) for d in self.dirs) or 'no layouts folder'}")
-            where = where or Source(name, None)
             self.report.error(where.file, where.line, where.path, message, code="unknown-layout")
         else:
             doc = load_yaml(path, self.report)

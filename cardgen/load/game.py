@@ -10,7 +10,7 @@ from cardgen.load.cards import read_cards
 from cardgen.load.csv_cards import read_csv_cards
 from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, DEFINITION_KEYS, ERRATUM_KEYS,
                                       FACE_KEYS, FIELD_KEYS, GAME_KEYS, PRINT_KEYS)
-from cardgen.load.paths import confined_path
+from cardgen.load.paths import confined_path, is_file
 from cardgen.load.schema import At
 from cardgen.load.yaml_source import load_yaml
 from cardgen.model import (CardType, Deck, Definition, Erratum, Face, FieldDecl, Game,
@@ -23,10 +23,15 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
     """Read a game folder; every problem goes to `report`. Returns None if the game cannot be built."""
     game_dir = Path(game_dir)
     game_file = game_dir / GAME_FILE
-    if not game_file.is_file():
+    if not is_file(game_file):
         report.error(relative_name(game_file), None, (),
                      f"no {GAME_FILE} in '{relative_name(game_dir)}': not a game folder",
                      code="not-a-game")
+        return None
+    try:
+        confined_path(game_dir, GAME_FILE)
+    except s.Invalid as exc:   # a link to a file elsewhere: never read, never shown
+        report.error(relative_name(game_file), None, (), f"{GAME_FILE}: {exc}", code=exc.code)
         return None
     doc = load_yaml(game_file, report)
     if doc is None:
@@ -45,6 +50,11 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
     if not top["decks"]:
         at.child("decks").error("a game needs at least one deck", code="empty")
     settings = s.read_mapping(top["print"], at.child("print"), PRINT_KEYS, "mapping of print settings")
+    definitions = _definitions(top["definitions"], at.child("definitions"))
+    errata = _errata(top["errata"], at.child("errata"))
+    if not (top.ok and settings is not None and settings.ok
+            and len(definitions) == len(top["definitions"]) and len(errata) == len(top["errata"])):
+        return None   # later stages would only work on stand-ins for the values that failed
     return Game(
         id=game_dir.resolve().name,
         root=game_dir,
@@ -55,12 +65,12 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
         description=top["description"],
         card_types=frozen_map(card_types),
         decks=decks,
-        print=PrintSettings(**settings) if settings else PrintSettings(),
+        print=PrintSettings(**settings),
         layout_dirs=layout_dirs(game_dir),
         source=Source(doc.name, 1),
         glossary=frozen_map(top["glossary"]),
-        definitions=frozen_map(_definitions(top["definitions"], at.child("definitions"))),
-        errata=_errata(top["errata"], at.child("errata")),
+        definitions=frozen_map(definitions),
+        errata=errata,
     )
 
 
@@ -69,7 +79,7 @@ def _definitions(raw: dict, at: At) -> dict[str, Definition]:
     for name, spec in raw.items():
         def_at = at.child(name)
         values = s.read_mapping(spec, def_at, DEFINITION_KEYS, "definition ({kind, text})")
-        if values and {"kind", "text"} <= values.keys():
+        if values is not None and values.ok:
             out[name] = Definition(name, values["kind"], values["text"],
                                    Source(at.doc.name, def_at.line, def_at.path))
     return out
@@ -80,7 +90,7 @@ def _errata(raw: tuple, at: At) -> tuple[Erratum, ...]:
     for i, spec in enumerate(raw):
         item_at = at.child(i)
         values = s.read_mapping(spec, item_at, ERRATUM_KEYS, "erratum")
-        if values and all(k in values for k in ("card", "field", "was", "now")):
+        if values is not None and values.ok:
             out.append(Erratum(values["card"], values["field"], values["was"], values["now"],
                                values["note"], Source(at.doc.name, item_at.line, item_at.path)))
     return tuple(out)
@@ -88,12 +98,20 @@ def _errata(raw: tuple, at: At) -> tuple[Erratum, ...]:
 
 def layout_dirs(game_dir: Path) -> tuple[Path, ...]:
     """The game's own layouts/ first, then the nearest enclosing project's layouts/."""
-    dirs = [game_dir / "layouts"] if (game_dir / "layouts").is_dir() else []
+    dirs = [game_dir / "layouts"] if _own_folder(game_dir, "layouts") else []
     for parent in game_dir.resolve().parents:
         if (parent / "layouts").is_dir():
             dirs.append(parent / "layouts")
             break
     return tuple(dirs)
+
+
+def _own_folder(game_dir: Path, name: str) -> bool:
+    """Whether the game has a folder `name` that really lies inside it (a link out does not count)."""
+    try:
+        return confined_path(game_dir, name).is_dir()
+    except s.Invalid:
+        return False
 
 
 def _card_types(raw: dict, at: At) -> tuple[dict[str, CardType], set[str]]:
@@ -102,7 +120,7 @@ def _card_types(raw: dict, at: At) -> tuple[dict[str, CardType], set[str]]:
     for type_id, spec in raw.items():
         type_at = at.child(type_id)
         values = s.read_mapping(spec, type_at, CARD_TYPE_KEYS, "card type")
-        if not values or "layout" not in values or "fields" not in values:
+        if values is None or not values.ok:
             broken.add(type_id)
             continue
         fields = tuple(f for name, f_spec in values["fields"].items()
@@ -120,10 +138,11 @@ def _card_types(raw: dict, at: At) -> tuple[dict[str, CardType], set[str]]:
 def _field(name: str, spec, at: At) -> FieldDecl | None:
     if isinstance(spec, str):
         spec = {"type": spec}
-    kind = field_type(spec.get("type")) if isinstance(spec, dict) else None
+    kind = field_type(spec.get("type")) if isinstance(spec, dict) and isinstance(
+        spec.get("type"), str) else None
     option_keys = kind.options if kind else {}
     values = s.read_mapping(spec, at, {**FIELD_KEYS, **option_keys}, "field declaration")
-    if not values or "type" not in values or any(k not in values for k in spec):
+    if not values or not values.ok or "type" not in values:
         return None  # a declaration with a bad key or option would only mislead every card
     options = {k: values[k] for k in option_keys if values.get(k) is not None}
     decl = FieldDecl(name, values["type"], values["required"], None, values["unique"],
@@ -142,7 +161,7 @@ def _field(name: str, spec, at: At) -> FieldDecl | None:
 def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
           game_dir: Path) -> Deck | None:
     values = s.read_mapping(raw, at, DECK_KEYS, "deck")
-    if not values or not {"id", "card_type", "cards", "back"} <= values.keys():
+    if values is None or not {"id", "card_type", "cards", "back"} <= values.keys():
         return None
     if values["card_type"] in broken:
         return None  # its card type's own errors are reported already
@@ -162,7 +181,7 @@ def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
             ref_at.error(str(exc), code="path")
             complete = False
             continue
-        if not path.is_file():
+        if not is_file(path):
             ref_at.error(f"card file '{reference}' not found in the game folder", code="missing-file")
             complete = False
             continue
@@ -174,8 +193,8 @@ def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
                                     values["copies"]) if doc is not None else ([], False)
         cards += loaded
         complete = complete and ok
-    if back is None:
-        return None
+    if back is None or not values.ok:
+        return None   # its cards are checked above; the deck itself would only mislead
     return Deck(values["id"], values["name"] or values["id"], card_type.id, values["size"], back,
                 tuple(cards), frozen_map(values["values"]), Source(at.doc.name, at.line, at.path),
                 values["rules"], complete=complete,
@@ -185,7 +204,7 @@ def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
 
 def _face(raw, at: At) -> Face | None:
     values = s.read_mapping(raw, at, FACE_KEYS, "face ({layout, values})")
-    if not values or "layout" not in values:
+    if values is None or not values.ok:
         return None
     layout_at = at.child("layout")
     return Face(values["layout"], frozen_map(values["values"]),

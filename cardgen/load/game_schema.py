@@ -7,14 +7,14 @@ from cardgen.fields import FIELD_TYPES
 from cardgen.load import schema as s
 from cardgen.load.schema import At, Invalid, Key
 from cardgen.rules.constraints import read_rules
-from cardgen.units import UnitError, parse_length
 
-
-def length(value, at: At) -> float:
-    try:
-        return parse_length(value)
-    except UnitError as exc:
-        raise Invalid(str(exc)) from None
+CARD_SIDE_MM = (10.0, 500.0)     # the smallest and largest card side cardgen lays out
+BLEED_MM = (0.0, 10.0)
+MARGIN_MM = (0.0, 50.0)
+OFFSET_MM = (-20.0, 20.0)       # a printer that shifts its back side further needs repair, not data
+COPIES = 1000
+side_length = s.length(*CARD_SIDE_MM)
+offset_length = s.length(*OFFSET_MM)
 
 
 def card_size(value, at: At):
@@ -25,17 +25,20 @@ def card_size(value, at: At):
             raise Invalid(f"expected a card size ({', '.join(sizes)}) or {{width, height}}; "
                           f"found '{value}'{did_you_mean(value, sizes)}")
         return sizes[value]
-    spec = s.read_mapping(value, at, {"width": Key(length, required=True),
-                                      "height": Key(length, required=True)}, "card size")
+    if not isinstance(value, dict):
+        raise Invalid(f"expected a card size ({', '.join(sizes)}) or {{width, height}} in mm; "
+                      f"found {describe(value)}")
+    spec = s.read_mapping(value, at, {"width": Key(side_length, required=True),
+                                      "height": Key(side_length, required=True)}, "card size")
     if not spec or "width" not in spec or "height" not in spec:
-        raise Invalid("expected a card size name or {width, height}")
+        raise s.Reported()
     return catalog.CardSize(name=f"{spec['width']:g} x {spec['height']:g} mm", **spec)
 
 
 def offset(value, at: At) -> tuple[float, float]:
     if not isinstance(value, list) or len(value) != 2:
         raise Invalid(f"expected [x, y] in mm, found {describe(value)}")
-    return (length(value[0], at), length(value[1], at))
+    return (offset_length(value[0], at.child(0)), offset_length(value[1], at.child(1)))
 
 
 def players(value, at: At) -> str:
@@ -73,7 +76,7 @@ DECK_KEYS = {
     "card_type": Key(s.text, required=True, doc="which card type the deck's cards are"),
     "cards": Key(file_list, required=True, doc="card files (YAML), relative to the game folder"),
     "size": Key(card_size, default=catalog.card_sizes()["poker"], doc="a named card size or {width, height}; default poker"),
-    "copies": Key(s.integer(1, 1000), default=1, doc="copies of each card unless a card says otherwise"),
+    "copies": Key(s.integer(1, COPIES), default=1, doc="copies of each card unless a card says otherwise"),
     "back": Key(s.any_value, required=True, doc="the back face: {layout, values}"),
     "values": Key(s.mapping_of(s.any_value), default={}, doc="deck values layouts bind as deck.<name>"),
     "rules": Key(read_rules, default=(), doc="rules this deck keeps, beyond its card type's"),
@@ -83,8 +86,8 @@ PRINT_KEYS = {
     "page": Key(s.choice("a4", "letter", "a3"), default="a4", doc="paper size"),
     "duplex": Key(s.choice("long", "short", "fold", "none"), default="long",
                   doc="how backs are printed: long- or short-edge flip, gutterfold, or none"),
-    "bleed": Key(length, default=3.0, doc="how far art runs past the trim"),
-    "margin": Key(length, default=5.0, doc="the sheet edge a printer cannot reach"),
+    "bleed": Key(s.length(*BLEED_MM), default=3.0, doc="how far art runs past the trim"),
+    "margin": Key(s.length(*MARGIN_MM), default=5.0, doc="the sheet edge a printer cannot reach"),
     "crop_marks": Key(s.boolean, default=True, doc="draw cut marks round the card block"),
     "back_offset": Key(offset, default=(0.0, 0.0), doc="[x, y] mm shift of back pages"),
 }
@@ -119,6 +122,6 @@ ERRATUM_KEYS = {
 
 CARD_KEYS = {
     "id": Key(s.identifier, doc="unique id; defaults to the name in lower case with '-'"),
-    "copies": Key(s.integer(0, 1000), doc="copies of this card in the deck"),
+    "copies": Key(s.integer(0, COPIES), doc="copies of this card in the deck"),
     "prototype": Key(s.any_value, doc="true, or a list of field names whose values are prototype data"),
 }

@@ -1,11 +1,16 @@
 """A small typed schema for YAML mappings: every error names the file, line and key path."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from cardgen.errors import Report, describe, did_you_mean
 from cardgen.load.yaml_source import Document
+from cardgen.units import UnitError, parse_length
+
+MAX_ID_CHARS = 100            # ids name output files
+MAX_MAGNITUDE = 1_000_000   # no number in game data is larger than this, or smaller than its negative
 
 
 class Invalid(Exception):
@@ -15,6 +20,13 @@ class Invalid(Exception):
     def __init__(self, message: str, code: str = "type"):
         super().__init__(message)
         self.code = code
+
+
+class Reported(Invalid):
+    """A value failed and its problems are already reported (by a nested read_mapping)."""
+
+    def __init__(self):
+        super().__init__("reported above", code="reported")
 
 
 @dataclass(frozen=True)
@@ -57,38 +69,58 @@ def read_value(value, at: At, parse: Parser):
     """Parse one value, turning Invalid into a diagnostic; returns _FAILED on error."""
     try:
         return parse(value, at)
+    except Reported:
+        return _FAILED
     except Invalid as exc:
         at.error(str(exc), code=exc.code)
         return _FAILED
 
 
+class Values(dict):
+    """A mapping's parsed values. Every optional key is present: a key that is absent, or whose
+    value failed to parse, holds its typed default, so later stages never look up a missing key.
+    A required key that is missing or failed is absent; `failed` names the keys that failed."""
+
+    failed: frozenset = frozenset()
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed
+
+
 def read_mapping(value, at: At, keys: dict[str, Key], what: str = "mapping",
-                 extra: Parser | None = None) -> dict | None:
+                 extra: Parser | None = None) -> Values | None:
     """Check a mapping against `keys`; returns parsed values (defaults filled) or None if not a mapping.
 
     Unknown keys are errors with a "did you mean" hint, unless `extra` parses them.
-    Keys whose value failed are left out of the result.
     """
     if not isinstance(value, dict):
         at.error(f"expected a {what}, found {describe(value)}", code="type")
         return None
-    out: dict = {}
+    out = Values()
+    failed = set()
     for key, raw in value.items():
         spec = keys.get(key)
         if spec is None and extra is None:
             at.child(key).error(f"unknown key '{key}'{did_you_mean(key, keys)}; "
                                 f"expected one of: {', '.join(sorted(keys))}", code="unknown-key")
+            failed.add(key)
             continue
         parsed = read_value(raw, at.child(key), spec.parse if spec else extra)
-        if parsed is not _FAILED:
+        if parsed is _FAILED:
+            failed.add(key)
+        else:
             out[key] = parsed
     for key, spec in keys.items():
-        if key in value:
+        if key in out:
             continue
         if spec.required:
-            at.error(f"missing required key '{key}'", code="missing-key")
+            if key not in value:
+                at.error(f"missing required key '{key}'", code="missing-key")
+                failed.add(key)
         else:
-            out.setdefault(key, spec.default)
+            out[key] = spec.default
+    out.failed = frozenset(failed)
     return out
 
 
@@ -110,32 +142,69 @@ def identifier(value, at: At) -> str:
     value = text(value, at)
     if not value or not all(c.isalnum() or c in "-_" for c in value):
         raise Invalid(f"expected an id of letters, digits, '-' and '_', found '{value}'")
+    if len(value) > MAX_ID_CHARS:
+        raise Invalid(f"expected an id of at most {MAX_ID_CHARS} characters, found one of "
+                      f"{len(value):,}", code="range")
     return value
 
 
 def integer(minimum: int | None = None, maximum: int | None = None) -> Parser:
+    """A whole number from `minimum` to `maximum` (each defaults to the data-wide bound)."""
     def parse(value, at: At) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
+        huge = isinstance(value, float) and math.isinf(value)   # a whole number too long to hold
+        if isinstance(value, bool) or not (isinstance(value, int) or huge):
             raise Invalid(f"expected a whole number, found {describe(value)}")
-        check_bounds(value, minimum, maximum)
-        return value
+        check_bounds(value, minimum, maximum, at)
+        return int(value)
     return parse
 
 
 def number(minimum: float | None = None, maximum: float | None = None) -> Parser:
+    """A number from `minimum` to `maximum` (each defaults to the data-wide bound)."""
     def parse(value, at: At) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise Invalid(f"expected a number, found {describe(value)}")
-        check_bounds(value, minimum, maximum)
+        check_bounds(value, minimum, maximum, at)
         return float(value)
     return parse
 
 
-def check_bounds(value, minimum, maximum) -> None:
-    if minimum is not None and value < minimum:
-        raise Invalid(f"expected at least {minimum:g}, found {value:g}")
-    if maximum is not None and value > maximum:
-        raise Invalid(f"expected at most {maximum:g}, found {value:g}")
+def length(minimum: float = -MAX_MAGNITUDE, maximum: float = MAX_MAGNITUDE) -> Parser:
+    """A length ('5mm', '0.25in', '12pt', a bare number of mm) from `minimum` to `maximum` mm."""
+    def length(value, at: At) -> float:
+        try:
+            mm = parse_length(value)
+        except UnitError as exc:
+            raise Invalid(str(exc)) from None
+        check_bounds(mm, minimum, maximum, at, unit=" mm")
+        return mm
+    return length
+
+
+def check_bounds(value, minimum, maximum, at: At | None = None, unit: str = "") -> None:
+    """`value` lies in [minimum, maximum], each bound defaulting to +-MAX_MAGNITUDE; NaN and the
+    infinities never do. The message quotes the value as written (a 5,000-digit number is cut)."""
+    low = -MAX_MAGNITUDE if minimum is None else minimum
+    high = MAX_MAGNITUDE if maximum is None else maximum
+    if not math.isnan(value) and low <= value <= high:
+        return
+    found = shown_number(value, at, unit)
+    if minimum is None and maximum is None or math.isnan(value):
+        wanted = f"a number from {low:g} to {high:g}{unit}"
+    elif value < low:
+        wanted = f"at least {low:g}{unit}"
+    else:
+        wanted = f"at most {high:g}{unit}"
+    raise Invalid(f"expected {wanted}, found {found}", code="range")
+
+
+def shown_number(value, at: At | None, unit: str = "") -> str:
+    written = at.doc.raw.get(tuple(at.path)) if at is not None else None
+    if not isinstance(written, str):
+        return f"{value:g}{unit}"
+    if len(written) > 24:
+        return f"{written[:12]}... (a number of {len(written):,} characters)"
+    return written
 
 
 def boolean(value, at: At) -> bool:

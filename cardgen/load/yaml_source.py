@@ -29,6 +29,7 @@ from cardgen.load.yaml_errors import explain
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_NODES = 2_000_000
+MAX_INT_DIGITS = 1000
 
 _STR_TAG = "tag:yaml.org,2002:str"
 _STANDARD_TAGS = {
@@ -97,8 +98,8 @@ def _scalar(event: yaml.ScalarEvent):
         return True
     if text in _FALSE:
         return False
-    if _INT.match(text):
-        return int(text)
+    if _INT.match(text):   # past Python's digit limit it is too large for any key: infinity
+        return int(text) if len(text) <= MAX_INT_DIGITS else float("inf") * (-1 if text[0] == "-" else 1)
     if _FLOAT.match(text):
         return float(text)
     return text

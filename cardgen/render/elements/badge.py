@@ -8,7 +8,7 @@ from cardgen.load import schema as s
 from cardgen.load.schema import Invalid, Key
 from cardgen.render import fonts
 from cardgen.render.elements.base import (BindContext, Box, Element, color_name, font_family,
-                                          font_size, length)
+                                          font_size, length, signed_length)
 from cardgen.render.elements.text import draw_layout
 from cardgen.render.icons import ICON_NAMES
 from cardgen.render.richtext import TextLayout, layout_text
@@ -56,7 +56,7 @@ class Badge(Element):
         "label": Key(s.text, default="", doc="small caption under the value, e.g. HEALTH"),
         "min_size": Key(font_size, default=6.0, doc="smallest size of the value before it is reported as too long"),
         "label_size": Key(font_size, default=5.0, doc="caption size (pt)"),
-        "offset_y": Key(length, default=0.0, doc="moves the value down (mm), e.g. to centre it in a heart"),
+        "offset_y": Key(signed_length, default=0.0, doc="moves the value down (mm), e.g. to centre it in a heart"),
     }
     MARKUP_KEYS = frozenset({"text"})
     COLOR_KEYS = frozenset({"fill", "stroke", "color"})

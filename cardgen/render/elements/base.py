@@ -26,21 +26,26 @@ class Percent:
         return total * self.value / 100.0
 
 
+LAYOUT_MM = 1000.0   # no element sits or reaches further than this from the card
+
+
 def layout_length(value, at: At):
-    """A length in mm, or a percentage of the card's width (x, width) or height (y, height)."""
+    """A length in mm, or a percentage of the card's width (x, width) or height (y, height);
+    either within +-1000 (mm or %)."""
     if isinstance(value, str) and _PERCENT.match(value):
-        return Percent(float(_PERCENT.match(value).group(1)))
+        percent = float(_PERCENT.match(value).group(1))
+        s.check_bounds(percent, -LAYOUT_MM, LAYOUT_MM, unit="%")
+        return Percent(percent)
     try:
-        return parse_length(value)
+        mm = parse_length(value)
     except UnitError as exc:
         raise Invalid(f"{exc}, or a percentage such as '50%'") from None
+    s.check_bounds(mm, -LAYOUT_MM, LAYOUT_MM, at, unit=" mm")
+    return mm
 
 
-def length(value, at: At) -> float:
-    try:
-        return parse_length(value)
-    except UnitError as exc:
-        raise Invalid(str(exc)) from None
+length = s.length(0.0, 100.0)            # widths of lines, radii, dashes
+signed_length = s.length(-100.0, 100.0)  # small shifts either way
 
 
 def font_size(value, at: At) -> float:
@@ -122,6 +127,7 @@ class Element:
     KEYS: dict[str, Key] = {}
     MARKUP_KEYS: frozenset = frozenset()   # card text: bound through markup, not substitution
     COLOR_KEYS: frozenset = frozenset()
+    NEEDS_AREA = True    # a box of no width or height draws nothing the designer meant
 
     @classmethod
     def build(cls, box: Box, values: dict, ctx: BindContext) -> "Element | None":

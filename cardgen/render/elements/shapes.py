@@ -79,9 +79,10 @@ class Line(Element):
     KEYS = {
         "color": Key(color_name, default="black", doc="line colour"),
         "stroke_width": Key(length, default=0.3, doc="line width"),
-        "dash": Key(s.list_of(length), default=(), doc="dash pattern, e.g. [1mm, 0.5mm]"),
+        "dash": Key(s.list_of(s.length(0.1, 100.0)), default=(), doc="dash pattern, e.g. [1mm, 0.5mm]"),
     }
     COLOR_KEYS = frozenset({"color"})
+    NEEDS_AREA = False   # its box runs from one end to the other, either way
 
     @classmethod
     def build(cls, box, values, ctx):

@@ -1,0 +1,161 @@
+"""Every key of every schema, given wrong values, ends in a clear error or a good build.
+
+Driven by the schemas themselves (game.yaml, card types, field declarations and field-type
+options, decks, backs, print settings, card entries, definitions, errata, deck rules, layout
+files and every element type), so a key added later is covered without a new test. Each wrong
+value goes into tests/corpus/valid-minimal at the place that key lives; `cardgen validate`
+must then print only `file:line: severity: ...` lines (no traceback) and exit 0 or 1, and a value
+it accepts must also build into a PDF that parses.
+"""
+from __future__ import annotations
+
+import copy
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from cardgen.cli import main
+from cardgen.fields import FIELD_TYPES
+from cardgen.layout.library import LAYOUT_KEYS
+from cardgen.load import game_schema as gs
+from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES
+from cardgen.rules.constraints import RULE_KEYS
+
+VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
+MARK = "__WRONG__"
+
+# YAML text of each wrong value: wrong types, empty, negative, zero, huge, infinite, NaN, and an
+# integer of 5,000 digits
+WRONG = {
+    "list": "[1, 2]",
+    "mapping": "{a: 1}",
+    "empty": '""',
+    "nothing": "null",
+    "negative": "-1",
+    "zero": "0",
+    "huge": "1000001",
+    "infinite": "1e999",
+    "nan": ".nan",
+    "5000 digits": "9" * 5000,
+    "control": '"a\\x1bb"',
+}
+LINE = re.compile(r"^[^:\n]+:\d+: (error|warning): [a-z-]+: ")
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a schema's keys live in the minimal game: file, and how to reach the mapping."""
+
+    file: str
+    reach: Callable[[dict], dict]
+
+
+def _element(kind: str) -> Callable[[dict], dict]:
+    def reach(layout: dict) -> dict:
+        element = {"type": kind, **REQUIRED_ELEMENT_KEYS.get(kind, {})}
+        layout["elements"]["probe"] = element
+        return element
+    return reach
+
+
+def _field_option(kind: str) -> Callable[[dict], dict]:
+    def reach(game: dict) -> dict:
+        decl = {"type": kind, **REQUIRED_FIELD_OPTIONS.get(kind, {})}
+        game["card_types"]["hero"]["fields"]["probe"] = decl
+        return decl
+    return reach
+
+
+def _rule(kind: str) -> Callable[[dict], dict]:
+    def reach(game: dict) -> dict:
+        options = {"field": "power"} if "field" in RULE_KEYS[kind] else {}
+        game["decks"][0]["rules"] = [{kind: options}]
+        return options
+    return reach
+
+
+REQUIRED_ELEMENT_KEYS = {"text": {"text": "x"}, "textbox": {"text": "x"}, "image": {"src": "art/hero.png"},
+                         "icon": {"name": "star"}, "badge": {"text": "1"}, "target_grid": {"code": "M"}}
+REQUIRED_FIELD_OPTIONS = {"choice": {"choices": ["a", "b"]}}
+
+PLACES: dict[str, tuple[dict, Place]] = {
+    "game": (gs.GAME_KEYS, Place("game.yaml", lambda g: g)),
+    "card type": (gs.CARD_TYPE_KEYS, Place("game.yaml", lambda g: g["card_types"]["hero"])),
+    "field": (gs.FIELD_KEYS, Place("game.yaml", lambda g: g["card_types"]["hero"]["fields"]["power"])),
+    "deck": (gs.DECK_KEYS, Place("game.yaml", lambda g: g["decks"][0])),
+    "back": (gs.FACE_KEYS, Place("game.yaml", lambda g: g["decks"][0]["back"])),
+    "print": (gs.PRINT_KEYS, Place("game.yaml", lambda g: g.setdefault("print", {}))),
+    "definition": (gs.DEFINITION_KEYS, Place("game.yaml", lambda g: g.setdefault(
+        "definitions", {}).setdefault("Probe", {"kind": "token", "text": "A probe."}))),
+    "erratum": (gs.ERRATUM_KEYS, Place("game.yaml", lambda g: g.setdefault("errata", [{
+        "card": "First Hero", "field": "power", "was": "2", "now": "3"}])[0])),
+    "card": (gs.CARD_KEYS, Place("cards/heroes.yaml", lambda c: c["cards"][0])),
+    "layout": (LAYOUT_KEYS, Place("layouts/front.yaml", lambda lay: lay)),
+    **{f"{kind} element": ({**COMMON_KEYS, **cls.KEYS}, Place("layouts/front.yaml", _element(kind)))
+       for kind, cls in ELEMENT_TYPES.items()},
+    **{f"{kind} field": (kind_type.options, Place("game.yaml", _field_option(kind)))
+       for kind, kind_type in FIELD_TYPES.items() if kind_type.options},
+    **{f"{kind} rule": (keys, Place("game.yaml", _rule(kind))) for kind, keys in RULE_KEYS.items()},
+}
+
+CASES = [(place, key) for place, (keys, _) in PLACES.items() for key in keys
+         if not (place.endswith("element") and key == "type")]
+
+
+def _write(root: Path, place: Place, key: str, value_text: str) -> None:
+    path = root / place.file
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    place.reach(data)[key] = MARK
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=10_000)
+    assert text.count(MARK) == 1
+    path.write_text(text.replace(MARK, value_text), encoding="utf-8")
+
+
+def _run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], prog_name="cardgen")
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory) -> Callable[[], Path]:
+    base = tmp_path_factory.mktemp("wrong")
+    counter = iter(range(1_000_000))
+
+    def fresh() -> Path:
+        root = base / f"g{next(counter)}" / "game"
+        shutil.copytree(VALID, root)
+        return root
+    return fresh
+
+
+@pytest.mark.parametrize("place,key", CASES, ids=[f"{p}.{k}" for p, k in CASES])
+def test_every_wrong_value_is_an_error_with_file_and_line(place, key, games, tmp_path):
+    keys, where = PLACES[place]
+    outcomes = {}
+    for name, value_text in WRONG.items():
+        root = games()
+        _write(root, where, key, value_text)
+        result = _run("validate", root)
+        assert result.exception is None or isinstance(result.exception, SystemExit), (
+            f"{name}: {result.output}")
+        assert "Traceback" not in result.output and "internal error" not in result.output, name
+        outcomes[name] = result.exit_code
+        if result.exit_code == 1:
+            lines = [line for line in result.output.splitlines() if line.strip()]
+            assert lines and all(LINE.match(line) for line in lines), f"{name}: {result.output}"
+            assert "\x1b" not in result.output, f"{name}: a control character reached the terminal"
+        else:
+            assert result.exit_code == 0, f"{name}: {result.output}"
+            built = _run("build", root, "--out", tmp_path / name, "--quiet")
+            assert built.exit_code == 0, f"{name} passed validate but not build: {built.output}"
+            pdfs = list((tmp_path / name / "game").glob("*.pdf"))
+            assert len(pdfs) == 1 and len(PdfReader(pdfs[0]).pages) >= 1
+    takes_anything = keys[key].parse.__name__ == "any_value"
+    if not takes_anything:
+        assert 1 in outcomes.values(), f"{place}.{key} accepted every wrong value: {outcomes}"
