@@ -2,13 +2,16 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
+import traceback
 from pathlib import Path
 
 import click
 
 from cardgen import api
-from cardgen.errors import Report
+from cardgen.errors import Report, printable
+from cardgen.load.game_schema import OFFSET_MM
 from cardgen.pipeline import BuildOptions
 from cardgen.render.calibration import write_calibration
 from cardgen.scaffold import ScaffoldError, new_game
@@ -38,16 +41,25 @@ def _emit(report: Report, strict: bool, fmt: str = "text", stream=None) -> int:
 def _offset(value: str | None):
     if value is None:
         return None
+    low, high = OFFSET_MM
     try:
         x, y = (float(part) for part in value.split(","))
     except ValueError:
-        raise click.BadParameter(f"expected 'X,Y' in mm, e.g. '0.5,-1', found '{value}'") from None
+        raise click.BadParameter(f"expected 'X,Y' in mm, e.g. '0.5,-1', found "
+                                 f"'{printable(value)[:40]}'") from None
+    if not all(math.isfinite(v) and low <= v <= high for v in (x, y)):
+        raise click.BadParameter(f"expected each of X and Y from {low:g} to {high:g} mm, found "
+                                 f"'{printable(value)[:40]}'")
     return (x, y)
+
+
+EXIT_INTERNAL = 3   # a fault in cardgen itself, never in the data (1) or the command line (2)
 
 
 class _Group(click.Group):
     """Ctrl-C ends a command with a message, never a traceback; outputs are written atomically,
-    so whatever was built before is still there."""
+    so whatever was built before is still there. An unexpected exception is a one-line report
+    and exit status 3 (with --debug, the traceback too)."""
 
     def invoke(self, ctx):
         try:
@@ -56,11 +68,22 @@ class _Group(click.Group):
             click.echo("interrupted: nothing was left half-written; earlier output is unchanged",
                        err=True)
             sys.exit(130)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise
+        except Exception as exc:   # the last resort: anything that escaped every check
+            if ctx.params.get("debug"):
+                traceback.print_exc()
+            problem = printable(f"{type(exc).__name__}: {exc}")[:300]
+            click.echo(f"internal error: {problem}; please report"
+                       + ("" if ctx.params.get("debug") else " (run with --debug for details)"),
+                       err=True)
+            sys.exit(EXIT_INTERNAL)
 
 
 @click.group(cls=_Group)
 @click.version_option(package_name="cardgen")
-def main():
+@click.option("--debug", is_flag=True, help="On an internal error, print the whole traceback.")
+def main(debug):
     """Print-and-play cards from game data: validate it, then build printable sheets."""
 
 
@@ -162,6 +185,14 @@ def new(game_dir, title):
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
 def calibrate(out_file, page, duplex):
     """Write a two-sided page that measures how far your printer shifts the back side."""
-    write_calibration(out_file, page, duplex)
+    try:
+        write_calibration(out_file, page, duplex)
+    except OSError as exc:
+        report = Report()
+        blocked = next((p for p in out_file.parents if p.is_file()), None)
+        reason = f"'{blocked}' is a file, not a folder" if blocked else exc.strerror or str(exc)
+        report.error(out_file, None, (), f"cannot write the calibration sheet: {reason}",
+                     code="output")
+        sys.exit(_emit(report, False))
     click.echo(f"wrote {out_file}: print it double-sided, hold it to the light, and read the "
                "offset where the front cross meets the back scales")

@@ -154,6 +154,10 @@ class Game:
     glossary: Mapping = field(default_factory=frozen_map)
     definitions: Mapping = field(default_factory=frozen_map)   # name -> Definition
     errata: tuple = ()
+    key_sources: Mapping = field(default_factory=frozen_map)   # top-level key -> Source
+
+    def where(self, key: str) -> Source:
+        return self.key_sources.get(key, self.source)
 
     @property
     def values(self) -> Mapping:

@@ -71,6 +71,7 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
         glossary=frozen_map(top["glossary"]),
         definitions=frozen_map(definitions),
         errata=errata,
+        key_sources=frozen_map({key: Source(doc.name, at.child(key).line, (key,)) for key in top}),
     )
 
 

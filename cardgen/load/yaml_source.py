@@ -9,6 +9,7 @@ parser, whose error messages say more.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,10 +89,33 @@ class Document:
         return self.raw.get(tuple(path), value if isinstance(value, str) else str(value))
 
 
-def _scalar(event: yaml.ScalarEvent):
+# characters no card can print; tab and line break are the only controls text may hold
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def printed_text(text: str) -> str:
+    """Text as cardgen keeps it: in NFC form (a composed and a decomposed 'é' are one name), and
+    without control characters or lone surrogates (ValueError names the first)."""
+    bad = _CONTROL.search(text)
+    if bad:
+        char = bad.group()
+        what = "a lone surrogate" if "\ud800" <= char <= "\udfff" else "the control character"
+        code = char.encode("unicode_escape").decode("ascii")
+        raise ValueError(f"text holds {what} {code} (U+{ord(char):04X}), which cannot be printed")
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+
+
+def _text(event, line: int, path: tuple) -> str:
+    try:
+        return printed_text(event.value)
+    except ValueError as exc:
+        raise _Refused(line, str(exc), path) from None
+
+
+def _scalar(event: yaml.ScalarEvent, line: int, path: tuple):
     if event.style or event.tag in ("!", _STR_TAG):   # quoted, block, or tagged as text
-        return event.value
-    text = event.value
+        return _text(event, line, path)
+    text = _text(event, line, path)
     if text in _NULLS:
         return None
     if text in _TRUE:
@@ -149,7 +173,7 @@ class _Builder:
             path = self._place(frame, line)
             self._check(event, line, path)
             if isinstance(event, yaml.ScalarEvent):
-                value = _scalar(event)
+                value = _scalar(event, line, path)
                 if value is not None and not isinstance(value, str):
                     self.raw[path] = event.value
             else:
@@ -178,7 +202,7 @@ class _Builder:
     def _key(self, event, line: int, frame: _Frame) -> None:
         if not isinstance(event, yaml.ScalarEvent):
             raise _Refused(line, "a key must be plain text, not a list or mapping", frame.path)
-        key = event.value
+        key = _text(event, line, frame.path)
         if key == "<<" and not event.style:  # a quoted "<<" is just a key
             raise _Refused(line, "merge keys ('<<') are not supported", frame.path)
         if key in frame.container:
@@ -214,12 +238,20 @@ def read_text(path: Path, report: Report, root: Path | None = None) -> str | Non
         report.error(name, None, (), f"cannot read file: {exc.strerror or exc}", code="unreadable")
         return None
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         report.error(name, line, (), f"file is not UTF-8 text (byte 0x{data[exc.start]:02x} "
                      f"at offset {exc.start})", code="encoding")
         return None
+    bad = _CONTROL.search(text.replace("\r", ""))
+    if bad:
+        line = text[: text.index(bad.group())].count("\n") + 1
+        code = bad.group().encode("unicode_escape").decode("ascii")
+        report.error(name, line, (), f"file holds the control character {code} "
+                     f"(U+{ord(bad.group()):04X}), which no card can print", code="encoding")
+        return None
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 def load_yaml(path: Path, report: Report, root: Path | None = None) -> Document | None:

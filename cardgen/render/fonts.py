@@ -1,6 +1,7 @@
 """The TrueType font families cards are set in, registered with reportlab with all four faces."""
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -70,3 +71,10 @@ def missing_glyphs(text: str, font: str) -> tuple[str, ...]:
     """Characters of `text` the font has no glyph for (they would print as boxes)."""
     cmap = pdfmetrics.getFont(font).face.charToGlyph
     return tuple(sorted({c for c in text if not c.isspace() and ord(c) not in cmap}))
+
+
+@lru_cache(maxsize=50_000)
+def right_to_left(text: str) -> tuple[str, ...]:
+    """Characters of a right-to-left script (Hebrew, Arabic ...): cards set text left to right
+    only, so such text would print reversed and unjoined."""
+    return tuple(sorted({c for c in text if unicodedata.bidirectional(c) in ("R", "AL")}))

@@ -21,6 +21,7 @@ MARK_WIDTH_PT = 0.4
 FOOTER_SIZE_PT = 6.5
 FOOTER_COLOR = Color(0.35, 0.35, 0.35)
 FOLD_COLOR = Color(0.55, 0.55, 0.55)
+FOOTER_FAMILY = "condensed"
 
 
 def new_canvas(buffer: io.BytesIO, plan: SheetPlan, title: str, author: str, duplex: str) -> Canvas:
@@ -80,7 +81,7 @@ def draw_marks(canvas: Canvas, plan: SheetPlan, cards: int) -> None:
 def draw_footer(canvas: Canvas, plan: SheetPlan, text: str) -> None:
     if plan.footer is None:
         return
-    family = fonts.family("condensed")
+    family = fonts.family(FOOTER_FAMILY)
     runs = (Run(text),)
     natural = layout_text(runs, family, 1.0, None, None)
     x, y, length, rotated = plan.footer

@@ -4,10 +4,36 @@ from __future__ import annotations
 from cardgen import catalog
 from cardgen.errors import Report
 from cardgen.model import Game, Source
+from cardgen.render import fonts
 from cardgen.render.imposition import ImpositionError, plan_sheet
+from cardgen.render.sheets import FOOTER_FAMILY
+
+
+def check_footer(game: Game, report: Report) -> None:
+    """The page footer prints the title, version and deck names: each must be printable."""
+    face = fonts.family(FOOTER_FAMILY).face()
+    texts = [(game.title, game.where("title"), "title"), (game.version, game.where("version"), "version")]
+    texts += [(deck.name, Source(deck.source.file, deck.source.line, deck.source.path + ("name",)),
+               f"deck '{deck.id}' name") for deck in game.decks]
+    for text, where, what in texts:
+        missing = fonts.missing_glyphs(text, face)
+        backwards = fonts.right_to_left(text)
+        if missing:
+            report.error(where.file, where.line, where.path, f"the page footer's font has no glyph "
+                         f"for {_listed(missing)} in the {what}; it would print as a box",
+                         code="missing-glyph")
+        if backwards:
+            report.error(where.file, where.line, where.path, f"the {what} holds right-to-left text "
+                         f"({_listed(backwards)}), which the page footer would print reversed",
+                         code="right-to-left")
+
+
+def _listed(chars) -> str:
+    return ", ".join(f"'{c}' (U+{ord(c):04X})" for c in chars[:5])
 
 
 def check_print(game: Game, report: Report) -> None:
+    check_footer(game, report)
     settings = game.print   # with any --page or --duplex of this run already applied
     page_size = catalog.page_sizes()[settings.page]
     for deck in game.decks:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -328,14 +329,34 @@ def test_file_over_the_size_limit(tmp_path, monkeypatch):
 
 # any text survives a round trip -------------------------------------------------------------------
 
+printable = st.characters(blacklist_categories=("Cs", "Cc"), whitelist_characters="\t\n")
+
+
+def nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
 @settings(max_examples=100, deadline=None)
-@given(st.text(st.characters(blacklist_categories=("Cs",)), max_size=40),
-       st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=20))
-def test_any_quoted_text_reads_back_unchanged(value, key):
+@given(st.text(printable, max_size=40), st.text(printable, min_size=1, max_size=20))
+def test_any_printable_quoted_text_reads_back_in_nfc_form(value, key):
     text = yaml.safe_dump({key: value}, default_style='"', allow_unicode=True)
     doc, report = parse(text)
     assert not report.diagnostics
-    assert doc.data == {key: value}
+    assert doc.data == {nfc(key): nfc(value)}
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.text(printable, max_size=10), st.characters(categories=("Cc", "Cs"), exclude_characters="\t\n"))
+def test_control_characters_and_lone_surrogates_in_text_are_refused(value, bad):
+    quoted = yaml.safe_dump({"text": value}, default_style='"', allow_unicode=True).rstrip()
+    doc, report = parse(quoted[:-1] + f"\\u{ord(bad):04x}" + '"\n')
+    assert doc is None
+    assert f"(U+{ord(bad):04X}), which cannot be printed" in only_error(report).message
+
+
+def test_composed_and_decomposed_names_are_one():
+    doc, report = parse('"Caf\u00e9": 1\n"Cafe\u0301": 2\n')
+    assert doc is None and "duplicate key 'Café'" in only_error(report).message
 
 
 @settings(max_examples=100, deadline=None)

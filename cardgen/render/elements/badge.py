@@ -9,7 +9,7 @@ from cardgen.load.schema import Invalid, Key
 from cardgen.render import fonts
 from cardgen.render.elements.base import (BindContext, Box, Element, color_name, font_family,
                                           font_size, length, signed_length)
-from cardgen.render.elements.text import draw_layout
+from cardgen.render.elements.text import check_characters, draw_layout
 from cardgen.render.icons import ICON_NAMES
 from cardgen.render.richtext import TextLayout, layout_text
 from cardgen.units import mm_to_pt
@@ -75,6 +75,9 @@ class Badge(Element):
             label_box = Box(box.x, box.y + box.height * 0.78 - label_h / 2, box.width, label_h)
             inner_h = box.height * 0.5
         value = _shrunk(parsed.runs, family, values["size"], box.width * VALUE_AREA, inner_h)
+        check_characters(ctx, "text", value, parsed.fields)
+        if label is not None:
+            check_characters(ctx, "label", label, ())
         if value.size < values["min_size"] - 1e-6:
             ctx.problem("text", f"value does not fit its {box.width:g} mm badge even at "
                         f"{values['min_size']:g}pt: shorten it, or enlarge the badge",

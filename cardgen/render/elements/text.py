@@ -40,14 +40,29 @@ def draw_layout(pen, layout: TextLayout, box: Box, align: str, valign: str, colo
                 pen.text(x, baseline, piece.text, piece.font, layout.size, color)
 
 
-def _check_text(ctx: BindContext, key: str, parsed, layout: TextLayout, box: Box, min_size) -> None:
-    """Report text that overflows its box, and characters its font would print as empty boxes."""
-    missing = sorted({c for line in layout.lines for p in line.pieces if p.text
-                      for c in fonts.missing_glyphs(p.text, p.font)})
+def check_characters(ctx: BindContext, key: str, layout: TextLayout, fields: tuple) -> None:
+    """Report characters that would print wrong: those the font has no glyph for (an empty box)
+    and those of right-to-left scripts (reversed and unjoined)."""
+    pieces = [p for line in layout.lines for p in line.pieces if p.text]
+    missing = sorted({c for p in pieces for c in fonts.missing_glyphs(p.text, p.font)})
     if missing:
-        shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-        ctx.problem(key, f"the font has no glyph for {shown}; it would print as a box",
-                    parsed.fields, code="missing-glyph")
+        ctx.problem(key, f"the font has no glyph for {_shown(missing)}; it would print as a box",
+                    fields, code="missing-glyph")
+    backwards = sorted({c for p in pieces for c in fonts.right_to_left(p.text)})
+    if backwards:
+        ctx.problem(key, f"right-to-left text ({_shown(backwards)}) cannot be printed: cards are "
+                    "set left to right only, so it would print reversed and unjoined",
+                    fields, code="right-to-left")
+
+
+def _shown(chars: list[str]) -> str:
+    listed = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in chars[:5])
+    return listed + (f" and {len(chars) - 5} more" if len(chars) > 5 else "")
+
+
+def _check_text(ctx: BindContext, key: str, parsed, layout: TextLayout, box: Box, min_size) -> None:
+    """Report text that overflows its box, and characters that would print wrong."""
+    check_characters(ctx, key, layout, parsed.fields)
     if not layout.fits:
         ctx.problem(key, f"text does not fit its {box.width:g} x {box.height:g} mm box even at "
                     f"{min_size:g}pt: shorten it, or enlarge the box or lower min_size",
