@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from dataclasses import dataclass, field
 from enum import Enum
@@ -137,10 +138,10 @@ class CardgenError(Exception):
 
 def relative_name(path: Path, root: Path | None = None) -> str:
     """A file's name for messages: relative to the working folder when it lies below it."""
-    path = Path(path)
+    path = Path(os.path.abspath(path))   # links are not followed: a name never shows their target
     for base in filter(None, (root, Path.cwd())):
         try:
-            return str(path.resolve().relative_to(base.resolve()))
+            return str(path.relative_to(os.path.abspath(base)))
         except ValueError:
             continue
     return str(path)

@@ -138,6 +138,20 @@ def _fifty_megabytes(root: Path) -> None:
         out.write('"' + tail)
 
 
+def _link_out(relative: Path):
+    """Replace a game file with a symlink to the case's secret.yaml, outside the game folder."""
+    def make(root: Path) -> None:
+        (root / relative).unlink()
+        (root / relative).symlink_to((root / "secret.yaml").resolve())
+    return make
+
+
+for _case, _file in (("game-yaml-symlink-outside", GAME / "game.yaml"),
+                     ("card-file-symlink-outside", CARDS),
+                     ("layout-symlink-outside", GAME / "layouts" / "back.yaml")):
+    adds(_case)(_link_out(_file))
+
+
 # fixtures -----------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -297,3 +311,19 @@ def test_case_names_are_kebab_case():
     for case in CASES:
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", case), case
     assert {p.name for p in CORPUS.iterdir() if p.is_dir()} == set(CASES), "a case without expected.txt"
+
+
+@pytest.mark.parametrize("case", ["game-yaml-symlink-outside", "card-file-symlink-outside",
+                                  "layout-symlink-outside"])
+def test_a_file_outside_the_game_is_never_read(case, tmp_path, good_build, monkeypatch):
+    space = workspace(case, tmp_path, good_build, monkeypatch)
+    assert "hunter2" in (space.root / "secret.yaml").read_text(encoding="utf-8")
+    commands = [("build", GAME, "--out", space.out, "--quiet"), ("validate", GAME)]
+    if "layout" not in case:     # dump, list and schema read no layout
+        commands += [("dump", GAME), ("list", GAME), ("schema", GAME)]
+    for args in commands:
+        result = run(*args)
+        assert result.exit_code == 1, (args, result.output)
+        assert_clean(result)
+        assert "hunter2" not in result.output and "password" not in result.output, args
+        assert "secret" not in result.output, "the link's target is named"

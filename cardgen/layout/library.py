@@ -17,6 +17,7 @@ from cardgen.markup import is_template
 from cardgen.model import Source, frozen_map
 from cardgen.render.colors import parse_color
 from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES
+from cardgen.render.elements.base import Percent
 
 LAYOUT_KEYS = {
     "extends": Key(s.list_of(s.text, single_ok=True), default=(), doc="parent layout(s), merged in order"),
@@ -195,6 +196,13 @@ def check_element(name: str, values: dict, origins: dict, el_at: At, colors: dic
                 ok = False
             else:
                 static[key] = parsed
+    for key in ("width", "height"):
+        size = static.get(key)
+        if kind.NEEDS_AREA and size is not None and (size.value if isinstance(size, Percent)
+                                                      else size) <= 0:
+            origins.get(key, el_at).error(f"a {values['type']} element needs a {key} above 0",
+                                          code="range")
+            ok = False
     for key, spec in keys.items():
         if spec.required and key not in values:
             el_at.error(f"{values['type']} element '{name}' needs '{key}'", code="missing-key")

@@ -2,17 +2,20 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from cardgen.errors import describe, did_you_mean
 from cardgen.fields import field_type
 from cardgen.load import schema as s
 from cardgen.load.game_schema import CARD_KEYS
-from cardgen.load.schema import At, Invalid
+from cardgen.load.schema import MAX_ID_CHARS, At, Invalid
 from cardgen.model import Card, CardType, Source, frozen_map
 
 
 def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-") or "card"
+    """An id made from a name: 'Café Noir' -> 'cafe-noir' (accents dropped, as file names want)."""
+    plain = unicodedata.normalize("NFKD", str(text).lower()).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:MAX_ID_CHARS] or "card"
 
 
 def read_cards(at: At, card_type: CardType, deck_id: str,

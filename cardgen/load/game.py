@@ -31,7 +31,7 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
     try:
         confined_path(game_dir, GAME_FILE)
     except s.Invalid as exc:   # a link to a file elsewhere: never read, never shown
-        report.error(relative_name(game_file), None, (), f"{GAME_FILE}: {exc}", code=exc.code)
+        report.error(relative_name(game_file), None, (), f"{exc}; it is not read", code=exc.code)
         return None
     doc = load_yaml(game_file, report)
     if doc is None:
