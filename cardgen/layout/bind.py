@@ -44,8 +44,8 @@ class Scope:
     def expand(self, template: str) -> str:
         """Inline the markup of text fields (`{{ability}}`) so their own markup and values apply."""
         for _ in range(EXPANSION_DEPTH):
-            expanded = _FIELD_REF.sub(lambda m: self.texts[m.group(1)] if m.group(1) in
-                                      self.markup_fields else m.group(0), template)
+            expanded = _FIELD_REF.sub(lambda m: self.texts.get(m.group(1), m.group(0)) if m.group(1)
+                                      in self.markup_fields else m.group(0), template)
             if expanded == template:
                 break
             template = expanded

@@ -8,6 +8,8 @@ from cardgen.render import fonts
 from cardgen.render.imposition import ImpositionError, plan_sheet
 from cardgen.render.sheets import FOOTER_FAMILY
 
+MAX_PRINTED_CARDS = 10_000   # a deck's PDF past this is hundreds of sheets: a mistake, or many decks
+
 
 def check_footer(game: Game, report: Report) -> None:
     """The page footer prints the title, version and deck names: each must be printable."""
@@ -37,6 +39,11 @@ def check_print(game: Game, report: Report) -> None:
     settings = game.print   # with any --page or --duplex of this run already applied
     page_size = catalog.page_sizes()[settings.page]
     for deck in game.decks:
+        if deck.card_count > MAX_PRINTED_CARDS:
+            report.error(deck.source.file, deck.source.line, deck.source.path,
+                         f"deck '{deck.id}' prints {deck.card_count:,} cards (copies counted); the "
+                         f"limit is {MAX_PRINTED_CARDS:,} a deck: split it into several decks",
+                         code="too-many-cards")
         size = deck.size
         where = deck.size_source or Source(deck.source.file, deck.source.line,
                                            deck.source.path + ("size",))

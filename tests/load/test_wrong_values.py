@@ -159,3 +159,29 @@ def test_every_wrong_value_is_an_error_with_file_and_line(place, key, games, tmp
     takes_anything = keys[key].parse.__name__ == "any_value"
     if not takes_anything:
         assert 1 in outcomes.values(), f"{place}.{key} accepted every wrong value: {outcomes}"
+
+
+CARD_FIELDS = list(yaml.safe_load((VALID / "game.yaml").read_text(encoding="utf-8"))
+                   ["card_types"]["hero"]["fields"])
+
+
+@pytest.mark.parametrize("field", CARD_FIELDS)
+def test_every_card_field_wrong_or_left_out_is_an_error_or_a_good_build(field, games, tmp_path):
+    place = Place("cards/heroes.yaml", lambda c: c["cards"][1])
+    for name, value_text in {**WRONG, "left out": None}.items():
+        root = games()
+        if value_text is None:
+            path = root / place.file
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            place.reach(data).pop(field, None)
+            path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        else:
+            _write(root, place, field, value_text)
+        result = _run("validate", root)
+        assert result.exit_code in (0, 1), f"{name}: {result.output}"
+        lines = [line for line in result.output.splitlines() if line.strip()]
+        if result.exit_code == 1:
+            assert lines and all(LINE.match(line) for line in lines), f"{name}: {result.output}"
+        else:
+            built = _run("build", root, "--out", tmp_path / name, "--quiet")
+            assert built.exit_code == 0, f"{name} passed validate but not build: {built.output}"
