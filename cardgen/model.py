@@ -113,6 +113,7 @@ class PrintSettings:
     margin: float = 5.0                # mm the printer cannot reach
     crop_marks: bool = True
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to backs after mirroring
+    mark_every_cut: bool | None = None  # None: keep the full grid, but say so when cuts go unmarked
 
 
 @dataclass(frozen=True)

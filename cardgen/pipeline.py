@@ -74,7 +74,8 @@ def render(checked: Checked, progress: Callable[[int], None]) -> dict[str, bytes
     for faces in checked.faces:
         size = faces.deck.size
         plan = plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
-                          settings.duplex, settings.crop_marks, settings.back_offset)
+                          settings.duplex, settings.crop_marks, settings.back_offset,
+                          bool(settings.mark_every_cut))
         out[f"{faces.deck.id}.pdf"] = render_deck(game, faces, plan, settings.duplex, progress)
     return out
 

@@ -89,6 +89,10 @@ PRINT_KEYS = {
     "bleed": Key(s.length(*BLEED_MM), default=3.0, doc="how far art runs past the trim"),
     "margin": Key(s.length(*MARGIN_MM), default=5.0, doc="the sheet edge a printer cannot reach"),
     "crop_marks": Key(s.boolean, default=True, doc="draw cut marks round the card block"),
+    "mark_every_cut": Key(s.boolean, doc="true: place fewer cards a sheet where that is what it "
+                          "takes to leave room for a crop mark at every cut; false: keep the full "
+                          "grid, marking the cuts where marks fit; unset: as false, with a warning "
+                          "when a cut goes unmarked"),
     "back_offset": Key(offset, default=(0.0, 0.0), doc="[x, y] mm shift of back pages"),
 }
 

@@ -12,7 +12,7 @@ from cardgen.layout.resolve import DeckFaces
 from cardgen.markup import Run
 from cardgen.model import Game
 from cardgen.render import fonts
-from cardgen.render.imposition import SheetPlan
+from cardgen.render.imposition import SheetPlan, Slot
 from cardgen.render.pen import Pen
 from cardgen.render.richtext import layout_text
 from cardgen.units import mm_to_pt
@@ -27,15 +27,19 @@ FOOTER_FAMILY = "condensed"
 def new_canvas(buffer: io.BytesIO, plan: SheetPlan, title: str, author: str, duplex: str) -> Canvas:
     """A canvas that gives byte-identical output for identical input."""
     canvas = Canvas(buffer, pagesize=(mm_to_pt(plan.page_width), mm_to_pt(plan.page_height)),
-                    invariant=1, pageCompression=1)
+                    invariant=1, pageCompression=1,
+                    initialFontName=fonts.family(FOOTER_FAMILY).face(), initialFontSize=FOOTER_SIZE_PT)
     canvas.setTitle(title)
     canvas.setAuthor(author)
     canvas.setCreator("cardgen")
     canvas.setViewerPreference("PrintScaling", "None")
-    if duplex in ("long", "short"):
-        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long"
-                                   else "DuplexFlipShortEdge")
+    canvas.setViewerPreference("Duplex", DUPLEX_HINTS[duplex])
     return canvas
+
+
+# what the PDF tells the print dialog: a fold sheet or fronts only must not print two-sided
+DUPLEX_HINTS = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "fold": "Simplex",
+                "none": "Simplex"}
 
 
 def define_form(canvas: Canvas, name: str, face: CardFace) -> None:
@@ -50,13 +54,22 @@ def define_form(canvas: Canvas, name: str, face: CardFace) -> None:
     canvas.endForm()
 
 
-def place(canvas: Canvas, form: str, slot, width: float, height: float) -> None:
+def place(canvas: Canvas, form: str, slot: Slot, plan: SheetPlan) -> None:
+    """Draw a face in its slot, clipped to the trim and the bleed the slot keeps, turned as the
+    slot says (a quarter turn puts the card's bottom-left corner at the footprint's bottom-right)."""
     canvas.saveState()
-    x, y, w, h = (mm_to_pt(v) for v in slot.clip(width, height))
+    x, y, w, h = (mm_to_pt(v) for v in slot.clip(plan.slot_width, plan.slot_height))
     path = canvas.beginPath()
     path.rect(x, y, w, h)
     canvas.clipPath(path, stroke=0, fill=0)
-    canvas.translate(mm_to_pt(slot.x), mm_to_pt(slot.y))
+    if slot.rotation == 90:
+        canvas.translate(mm_to_pt(slot.x + plan.slot_width), mm_to_pt(slot.y))
+    elif slot.rotation == -90:
+        canvas.translate(mm_to_pt(slot.x), mm_to_pt(slot.y + plan.slot_height))
+    else:
+        canvas.translate(mm_to_pt(slot.x), mm_to_pt(slot.y))
+    if slot.rotation:
+        canvas.rotate(slot.rotation)
     canvas.doForm(form)
     canvas.restoreState()
 
@@ -124,17 +137,17 @@ def render_deck(game: Game, faces: DeckFaces, plan: SheetPlan, duplex: str,
                                   f"\u00b7 {label} \u00b7 page {page} of {total}")
         canvas.showPage()
 
-    w, h = plan.card_width, plan.card_height
     for sheet in sheets:
-        for slot, card_id in zip(plan.fronts, sheet):
-            place(canvas, forms[card_id], slot, w, h)
+        fronts, backs = plan.sheet(len(sheet))
+        for slot, card_id in zip(fronts, sheet):
+            place(canvas, forms[card_id], slot, plan)
         if with_backs and plan.backs_on_same_page:
-            for slot in plan.backs[:len(sheet)]:
-                place(canvas, "back", slot, w, h)
+            for slot in backs:
+                place(canvas, "back", slot, plan)
         finish("fronts, fold on the dashed line" if plan.backs_on_same_page else "fronts", len(sheet))
         if separate_backs:
-            for slot in plan.backs[:len(sheet)]:
-                place(canvas, "back", slot, w, h)
+            for slot in backs:
+                place(canvas, "back", slot, plan)
             finish("backs", len(sheet), marks=False)
         progress(len(sheet))
     canvas.save()

@@ -56,7 +56,29 @@ def check_print(game: Game, report: Report) -> None:
                              f"{min(spare_w, spare_h):g} mm in a {size.sleeve} sleeve; it needs "
                              f"{catalog.SLEEVE_CLEARANCE_MM:g} mm", code="sleeve-fit")
         try:
-            plan_sheet(page_size, (size.width, size.height), settings.bleed, settings.margin,
-                       settings.duplex)
+            plan = plan_sheet(page_size, (size.width, size.height), settings.bleed, settings.margin,
+                              settings.duplex, settings.crop_marks, settings.back_offset,
+                              bool(settings.mark_every_cut))
         except ImpositionError as exc:
             report.error(where.file, where.line, where.path, str(exc), code="page-fit")
+            continue
+        if plan.unmarked and settings.mark_every_cut is None:
+            _unmarked_cuts(game, deck, plan, page_size, where, report)
+    if settings.duplex == "fold" and settings.back_offset != (0.0, 0.0):
+        at = game.where("print")
+        report.warning(at.file, at.line, at.path, "a back offset has no effect on gutterfold "
+                       "sheets, where fronts and backs print on one side; it is not applied",
+                       code="back-offset-ignored")
+
+
+def _unmarked_cuts(game: Game, deck, plan, page_size, where: Source, report: Report) -> None:
+    """Cut lines the full grid leaves no room to mark: say so, and what the choice costs."""
+    settings = game.print
+    marked = plan_sheet(page_size, (deck.size.width, deck.size.height), settings.bleed,
+                        settings.margin, settings.duplex, True, settings.back_offset, True)
+    report.warning(where.file, where.line, where.path,
+                   f"on {settings.page} paper, deck '{deck.id}' ({plan.columns} x {plan.rows} "
+                   f"cards a sheet) leaves no room for crop marks on the {' or '.join(plan.unmarked)} "
+                   f"of the block, so those cuts are unmarked; set print: mark_every_cut: true for "
+                   f"{marked.per_page} cards a sheet with every cut marked, or false to keep "
+                   f"{plan.per_page} and the marks that fit", code="unmarked-cuts")

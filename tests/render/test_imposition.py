@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen import catalog
-from cardgen.render.imposition import MARK_GAP, ImpositionError, SheetPlan, plan_sheet
+from cardgen.render.imposition import (FOLD_GAP, MARK_GAP, MARK_MIN, ImpositionError, SheetPlan,
+                                       plan_sheet)
 
 BLEED = 3.0
 MARGIN = 5.0
@@ -27,21 +28,22 @@ DUPLEXES = ("long", "short", "fold", "none")
 
 
 def make_plan(page="a4", card="poker", duplex="long", offset=(0.0, 0.0), bleed=BLEED,
-              margin=MARGIN) -> SheetPlan:
+              margin=MARGIN, every_cut=False) -> SheetPlan:
     size = SIZES[card]
-    return plan_sheet(PAGES[page], (size.width, size.height), bleed, margin, duplex, True, offset)
+    return plan_sheet(PAGES[page], (size.width, size.height), bleed, margin, duplex, True, offset,
+                      every_cut)
 
 
 # geometry helpers ---------------------------------------------------------------------------
 
 def trim(slot, plan):
-    """x0, y0, x1, y1 of a slot's trim (the finished card)."""
-    return (slot.x, slot.y, slot.x + plan.card_width, slot.y + plan.card_height)
+    """x0, y0, x1, y1 of a slot's trim (the finished card, as it lies on the sheet)."""
+    return (slot.x, slot.y, slot.x + plan.slot_width, slot.y + plan.slot_height)
 
 
 def drawn(slot, plan):
     """x0, y0, x1, y1 of what is printed for a slot: the trim plus the bleed it keeps."""
-    x, y, w, h = slot.clip(plan.card_width, plan.card_height)
+    x, y, w, h = slot.clip(plan.slot_width, plan.slot_height)
     return (x, y, x + w, y + h)
 
 
@@ -66,16 +68,19 @@ def same_page_slots(plan):
 def assert_plan_invariants(plan: SheetPlan, duplex: str, bleed: float = BLEED,
                            margin: float = MARGIN) -> None:
     W, H = plan.page_width, plan.page_height
-    w, h = plan.card_width, plan.card_height
+    w, h = plan.slot_width, plan.slot_height
     assert plan.per_page == plan.columns * plan.rows >= 1
+    assert (w, h) == ((plan.card_height, plan.card_width) if plan.rotated
+                      else (plan.card_width, plan.card_height))
 
-    # every trim lies on the page, inside the margin the printer cannot reach
+    # every trim, and all the ink printed for it, lies inside the margin the printer cannot reach
     for slot in list(plan.fronts) + list(plan.backs):
-        x0, y0, x1, y1 = trim(slot, plan)
-        assert x0 >= margin - EPS and y0 >= margin - EPS, slot
-        assert x1 <= W - margin + EPS and y1 <= H - margin + EPS, slot
+        for x0, y0, x1, y1 in (trim(slot, plan), drawn(slot, plan)):
+            assert x0 >= margin - EPS and y0 >= margin - EPS, slot
+            assert x1 <= W - margin + EPS and y1 <= H - margin + EPS, slot
         for side in (slot.bleed_left, slot.bleed_right, slot.bleed_bottom, slot.bleed_top):
             assert -EPS <= side <= bleed + EPS, slot
+        assert slot.rotation in ((90, -90) if plan.rotated else (0,)), slot
 
     # no two cards overlap, neither their trims nor what is printed for them (trim + bleed)
     for group in (same_page_slots(plan), list(plan.backs)):
@@ -106,9 +111,10 @@ def assert_plan_invariants(plan: SheetPlan, duplex: str, bleed: float = BLEED,
         assert plan.fold_line is not None
         assert plan.fold_line[0] == plan.fold_line[2] == pytest.approx(fold)
         for front, back in zip(plan.fronts, plan.backs):
-            # fronts (with their bleed) left of the fold, backs right of it, mirrored about it
-            assert front.x + w + front.bleed_right <= fold + EPS
-            assert back.x - back.bleed_left >= fold - EPS
+            # fronts (with their bleed) left of the fold, backs right of it, mirrored about it,
+            # with a clear band either side of the fold
+            assert front.x + w + front.bleed_right <= fold - FOLD_GAP + EPS
+            assert back.x - back.bleed_left >= fold + FOLD_GAP - EPS
             assert abs(back.x - (W - front.x - w)) <= EPS
             assert abs(back.y - front.y) <= EPS
         for x1, _, x2, _ in plan.crop_marks:
@@ -193,8 +199,9 @@ def test_backs_mirror_for_long_edge_flip(page, card):
     plan = make_plan(page, card, "long")
     W = plan.page_width
     for front, back in zip(plan.fronts, plan.backs):
-        assert back.x == pytest.approx(W - front.x - plan.card_width, abs=EPS)
+        assert back.x == pytest.approx(W - front.x - plan.slot_width, abs=EPS)
         assert back.y == pytest.approx(front.y, abs=EPS)
+        assert back.rotation == -front.rotation     # a card on its side turns the other way
         assert (back.bleed_left, back.bleed_right) == (front.bleed_right, front.bleed_left)
         assert (back.bleed_bottom, back.bleed_top) == (front.bleed_bottom, front.bleed_top)
 
@@ -206,7 +213,8 @@ def test_backs_mirror_for_short_edge_flip(page, card):
     H = plan.page_height
     for front, back in zip(plan.fronts, plan.backs):
         assert back.x == pytest.approx(front.x, abs=EPS)
-        assert back.y == pytest.approx(H - front.y - plan.card_height, abs=EPS)
+        assert back.y == pytest.approx(H - front.y - plan.slot_height, abs=EPS)
+        assert back.rotation == front.rotation
         assert (back.bleed_left, back.bleed_right) == (front.bleed_left, front.bleed_right)
         assert (back.bleed_bottom, back.bleed_top) == (front.bleed_top, front.bleed_bottom)
 
@@ -224,13 +232,19 @@ def test_back_offset_moves_every_back_by_exactly_that(duplex):
 
 @pytest.mark.parametrize("page", PAGE_NAMES)
 @pytest.mark.parametrize("card", CARD_NAMES)
-def test_every_cut_line_has_a_mark(page, card):
-    plan = make_plan(page, card, "long")
-    vertical = {round(m[0], 6) for m in plan.crop_marks if m[0] == m[2]}
-    horizontal = {round(m[1], 6) for m in plan.crop_marks if m[1] == m[3]}
-    for slot in plan.fronts:
-        assert round(slot.x, 6) in vertical and round(slot.x + plan.card_width, 6) in vertical
-        assert round(slot.y, 6) in horizontal and round(slot.y + plan.card_height, 6) in horizontal
+def test_every_cut_line_has_a_mark_where_there_is_room(page, card):
+    for every_cut in (False, True):
+        plan = make_plan(page, card, "long", every_cut=every_cut)
+        vertical = {round(m[0], 6) for m in plan.crop_marks if m[0] == m[2]}
+        horizontal = {round(m[1], 6) for m in plan.crop_marks if m[1] == m[3]}
+        assert every_cut is False or plan.unmarked == ()
+        for slot in plan.fronts:
+            if "top and bottom" not in plan.unmarked:
+                assert {round(slot.x, 6), round(slot.x + plan.slot_width, 6)} <= vertical
+            if "left and right" not in plan.unmarked:
+                assert {round(slot.y, 6), round(slot.y + plan.slot_height, 6)} <= horizontal
+        for x1, y1, x2, y2 in plan.crop_marks:
+            assert abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - EPS
 
 
 @pytest.mark.parametrize("duplex", DUPLEXES)
@@ -283,11 +297,12 @@ def test_plan_invariants_for_any_card_size(card_w, card_h, bleed, margin, page, 
         plan = plan_sheet(PAGES[page], (card_w, card_h), bleed, margin, duplex, True)
     except ImpositionError:
         # refused only when the card really cannot fit the (half) page inside the margins
+        turns = ((card_w, card_h), (card_h, card_w))
         if duplex == "fold":
-            fits = any(card_w <= w / 2 - margin - 4.0 and card_h <= h - 2 * margin
-                       for w, h in ((W, H), (H, W)))
+            fits = any(cw <= w / 2 - margin - FOLD_GAP and ch <= h - 2 * margin
+                       for w, h in ((W, H), (H, W)) for cw, ch in turns)
         else:
-            fits = card_w <= W - 2 * margin and card_h <= H - 2 * margin
+            fits = any(cw <= W - 2 * margin and ch <= H - 2 * margin for cw, ch in turns)
         assert not fits
         return
     assert_plan_invariants(plan, duplex, bleed, margin)

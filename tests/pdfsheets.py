@@ -1,0 +1,139 @@
+"""Reading cardgen's sheet PDFs back: where each form lands, its clip, strokes and text origins."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+PT_PER_MM = 72 / 25.4
+FORM_PREFIX = "/FormXob."    # reportlab's prefix for the names sheets.py gives its forms
+
+
+def mm(value) -> float:
+    return float(value) / PT_PER_MM
+
+
+# reading a PDF back -----------------------------------------------------------------------------
+
+def _multiply(m, n):
+    """The PDF matrix product m x n (m applied first), matrices as [a b c d e f]."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return [a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+            e * A + f * C + E, e * B + f * D + F]
+
+
+def _apply(m, x, y):
+    return (x * m[0] + y * m[2] + m[4], x * m[1] + y * m[3] + m[5])
+
+
+@dataclass
+class Placement:
+    form: str                  # the resource name without reportlab's prefix: card0, back ...
+    x: float                   # mm, where the form's origin (the trim's corner) lands
+    y: float
+    matrix: list               # the full CTM, in points
+    clip: tuple | None         # x0, y0, x1, y1 (mm) of the clip rectangle drawn just before
+
+
+class PageInfo:
+    """One page: form placements and strokes from its own content stream; text on demand
+    (pypdf re-reads every font for every form it follows, so text is only extracted if used)."""
+
+    def __init__(self, reader: PdfReader, page):
+        self.page = page
+        box = page.mediabox
+        self.width, self.height = mm(box.width), mm(box.height)
+        self.placements: list[Placement] = []
+        self.strokes: list[tuple] = []       # stroked segments drawn on the page itself, mm
+        self.text_origins: list[tuple] = []  # where each text object on the page starts, mm
+        self._walk(reader)
+
+    def _walk(self, reader: PdfReader) -> None:
+        """Track q/Q/cm through the page's content stream to see where each form is placed."""
+        ctm = [1.0, 0, 0, 1.0, 0, 0]
+        stack, path = [], []
+        current = last_rect = None
+        for operands, op in ContentStream(self.page.get_contents(), reader).operations:
+            if op == b"q":
+                stack.append(ctm)
+            elif op == b"Q":
+                ctm = stack.pop()
+            elif op == b"cm":
+                ctm = _multiply([float(v) for v in operands], ctm)
+            elif op == b"re":
+                x, y, w, h = (float(v) for v in operands)
+                (x0, y0), (x1, y1) = _apply(ctm, x, y), _apply(ctm, x + w, y + h)
+                last_rect = (mm(min(x0, x1)), mm(min(y0, y1)), mm(max(x0, x1)), mm(max(y0, y1)))
+            elif op == b"m":
+                current = _apply(ctm, *(float(v) for v in operands))
+            elif op == b"l":
+                point = _apply(ctm, *(float(v) for v in operands))
+                path.append((current, point))
+                current = point
+            elif op in (b"S", b"s"):
+                self.strokes += [(mm(a[0]), mm(a[1]), mm(b[0]), mm(b[1])) for a, b in path]
+                path = []
+            elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
+                path = []
+            elif op == b"Tm":
+                self.text_origins.append(tuple(mm(v) for v in _apply(
+                    ctm, float(operands[4]), float(operands[5]))))
+            elif op == b"Do":
+                name = str(operands[0])
+                assert name.startswith(FORM_PREFIX), name
+                self.placements.append(Placement(name[len(FORM_PREFIX):], mm(ctm[4]), mm(ctm[5]),
+                                                 list(ctm), last_rect))
+                last_rect = None
+
+    @cached_property
+    def _text(self) -> tuple[str, dict]:
+        # extract_text follows the Do of each form; each piece of text is attributed to the form
+        # whose Do came last (so the footer goes to the last form too: harmless for these tests)
+        pieces: dict[str, list[str]] = {}
+        active = [None]
+
+        def before(op, args, cm, tm):
+            if op == b"Do":
+                active[0] = str(args[0])[len(FORM_PREFIX):]
+
+        def visit(text, cm, tm, font, size):
+            pieces.setdefault(active[0], []).append(text)
+
+        text = self.page.extract_text(visitor_text=visit, visitor_operand_before=before)
+        return (" ".join(text.split()),
+                {k: " ".join("".join(v).split()) for k, v in pieces.items() if k})
+
+    @property
+    def text(self) -> str:
+        """The page's text with every run of whitespace made one space."""
+        return self._text[0]
+
+    @property
+    def form_text(self) -> dict:
+        """Form name -> the text that form drew on this page."""
+        return self._text[1]
+
+
+@dataclass
+class Pdf:
+    path: Path
+    data: bytes
+    reader: PdfReader
+    pages: list[PageInfo]
+
+    def form(self, name: str):
+        """The form XObject `name`, checked to be one object shared by every page that uses it."""
+        refs = {page["/Resources"]["/XObject"].raw_get(FORM_PREFIX + name).idnum
+                for page in self.reader.pages
+                if FORM_PREFIX + name in page["/Resources"].get("/XObject", {})}
+        assert len(refs) == 1, f"form {name} is defined {len(refs)} times"
+        return self.reader.get_object(refs.pop())
+
+
+def read_pdf(path: Path) -> Pdf:
+    reader = PdfReader(path)
+    return Pdf(path, path.read_bytes(), reader, [PageInfo(reader, p) for p in reader.pages])
