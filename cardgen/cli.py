@@ -109,11 +109,15 @@ def validate(game_dirs, strict, fmt):
 @click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]),
               help="Backs: long- or short-edge flip, gutterfold, or none (default: the game's).")
 @click.option("--back-offset", help="Shift back pages by X,Y mm, as measured on the calibration page.")
+@click.option("--pack/--no-pack", default=None,
+              help="Decks of one card size share sheets in one PDF (default: the game's).")
+@click.option("--cmyk/--rgb", default=None,
+              help="Write every colour as DeviceCMYK, for print shops (default: the game's).")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def build(game_dirs, out_dir, page, duplex, back_offset, strict, quiet):
+def build(game_dirs, out_dir, page, duplex, back_offset, pack, cmyk, strict, quiet):
     """Build printable PDFs for games (default: every folder under data/)."""
-    options = BuildOptions(out_dir, page, duplex, _offset(back_offset), strict)
+    options = BuildOptions(out_dir, page, duplex, _offset(back_offset), strict, pack, cmyk)
     show = not quiet and sys.stderr.isatty()
     if show:
         with click.progressbar(length=api.count_cards(game_dirs), label="Building",

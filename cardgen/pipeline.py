@@ -8,10 +8,11 @@ from typing import Callable
 from cardgen import catalog
 from cardgen.errors import Report
 from cardgen.layout.resolve import DeckFaces, resolve_game
+from cardgen.load.cards import slug
 from cardgen.load.game import load_game
 from cardgen.model import Game
 from cardgen.render.imposition import plan_sheet
-from cardgen.render.sheets import render_deck
+from cardgen.render.sheets import render_decks
 from cardgen.rules import validate_game
 from cardgen.write import remove_stale_temps, write_atomic
 
@@ -23,6 +24,8 @@ class BuildOptions:
     duplex: str | None = None
     back_offset: tuple[float, float] | None = None
     strict: bool = False
+    pack: bool | None = None           # decks of one card size share sheets in one PDF
+    cmyk: bool | None = None           # every colour written as DeviceCMYK
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,9 @@ def check(game_dir: Path, report: Report, options: BuildOptions | None = None) -
 
 def apply_options(game: Game, options: BuildOptions) -> Game:
     overrides = {k: v for k, v in (("page", options.page), ("duplex", options.duplex),
-                                   ("back_offset", options.back_offset)) if v is not None}
+                                   ("back_offset", options.back_offset), ("pack", options.pack),
+                                   ("cmyk", options.cmyk))
+                 if v is not None}
     return replace(game, print=replace(game.print, **overrides)) if overrides else game
 
 
@@ -71,13 +76,25 @@ def render(checked: Checked, progress: Callable[[int], None]) -> dict[str, bytes
     settings = game.print
     page = catalog.page_sizes()[settings.page]
     out = {}
-    for faces in checked.faces:
-        size = faces.deck.size
+    for name, group in _sheet_groups(checked.faces, settings.pack):
+        size = group[0].deck.size
         plan = plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
                           settings.duplex, settings.crop_marks, settings.back_offset,
                           bool(settings.mark_every_cut))
-        out[f"{faces.deck.id}.pdf"] = render_deck(game, faces, plan, settings.duplex, progress)
+        out[f"{name}.pdf"] = render_decks(game, group, plan, settings.duplex, progress)
     return out
+
+
+def _sheet_groups(faces: tuple[DeckFaces, ...], pack: bool) -> list[tuple[str, list[DeckFaces]]]:
+    """The PDFs to make: one per deck, or with `pack` one per card size shared by several decks
+    (named after the size), in the order the decks are written."""
+    if not pack:
+        return [(f.deck.id, [f]) for f in faces]
+    by_size: dict[tuple, list[DeckFaces]] = {}
+    for f in faces:
+        by_size.setdefault((f.deck.size.width, f.deck.size.height), []).append(f)
+    return [(group[0].deck.id if len(group) == 1 else f"{slug(group[0].deck.size.name)}-decks", group)
+            for group in by_size.values()]
 
 
 def write(files: dict[str, bytes], folder: Path) -> list[Path]:

@@ -63,3 +63,21 @@ def _cmyk(body: str, text: str):
             raise Invalid(f"cmyk values run from 0 to 1 (or 0% to 100%), found '{part}'")
         values.append(number)
     return rl.CMYKColor(*values)
+
+
+def to_cmyk(color):
+    """A colour as DeviceCMYK, for print shops that ask for it: a CMYK colour from the data is
+    kept exactly; any other is converted by the plain formula with full grey replacement,
+    K = 1 - max(R, G, B) and C = (1 - R - K) / (1 - K) (M, Y likewise), so a grey is black ink."""
+    color = rl.toColor(color)
+    if isinstance(color, rl.CMYKColor):
+        if isinstance(color, rl.CMYKColorSep):
+            return rl.CMYKColor(color.cyan, color.magenta, color.yellow, color.black,
+                                alpha=color.alpha)
+        return color
+    r, g, b = color.red, color.green, color.blue
+    k = 1 - max(r, g, b)
+    if k >= 1 - 1e-9:
+        return rl.CMYKColor(0, 0, 0, 1, alpha=color.alpha)
+    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
+    return rl.CMYKColor(round(c, 6), round(m, 6), round(y, 6), round(k, 6), alpha=color.alpha)

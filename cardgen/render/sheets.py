@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import io
-from typing import Callable
+from typing import Callable, Sequence
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
@@ -12,6 +12,7 @@ from cardgen.layout.resolve import DeckFaces
 from cardgen.markup import Run
 from cardgen.model import Game
 from cardgen.render import fonts
+from cardgen.render.colors import to_cmyk
 from cardgen.render.imposition import SheetPlan, Slot
 from cardgen.render.pen import Pen
 from cardgen.render.richtext import layout_text
@@ -24,11 +25,14 @@ FOLD_COLOR = Color(0.55, 0.55, 0.55)
 FOOTER_FAMILY = "condensed"
 
 
-def new_canvas(buffer: io.BytesIO, plan: SheetPlan, title: str, author: str, duplex: str) -> Canvas:
-    """A canvas that gives byte-identical output for identical input."""
+def new_canvas(buffer: io.BytesIO, plan: SheetPlan, title: str, author: str, duplex: str,
+               cmyk: bool = False) -> Canvas:
+    """A canvas that gives byte-identical output for identical input; with `cmyk`, every colour
+    drawn on it is written as DeviceCMYK."""
     canvas = Canvas(buffer, pagesize=(mm_to_pt(plan.page_width), mm_to_pt(plan.page_height)),
                     invariant=1, pageCompression=1,
-                    initialFontName=fonts.family(FOOTER_FAMILY).face(), initialFontSize=FOOTER_SIZE_PT)
+                    initialFontName=fonts.family(FOOTER_FAMILY).face(), initialFontSize=FOOTER_SIZE_PT,
+                    enforceColorSpace=to_cmyk if cmyk else None)
     canvas.setTitle(title)
     canvas.setAuthor(author)
     canvas.setCreator("cardgen")
@@ -112,17 +116,31 @@ def draw_footer(canvas: Canvas, plan: SheetPlan, text: str) -> None:
 def render_deck(game: Game, faces: DeckFaces, plan: SheetPlan, duplex: str,
                 progress: Callable[[int], None] = lambda n: None) -> bytes:
     """The deck's PDF: front sheets, each followed by its back sheet unless duplex is none/fold."""
-    deck = faces.deck
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, plan, f"{game.title} - {deck.name}", ", ".join(game.credits), duplex)
-    forms = {card_id: f"card{i}" for i, card_id in enumerate(faces.fronts)}
-    for card_id, name in forms.items():
-        define_form(canvas, name, faces.fronts[card_id])
-    with_backs = duplex != "none"
-    if with_backs:
-        define_form(canvas, "back", faces.back)
+    return render_decks(game, (faces,), plan, duplex, progress)
 
-    sequence = [card.id for card in deck.cards for _ in range(card.copies) if card.id in forms]
+
+def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex: str,
+                 progress: Callable[[int], None] = lambda n: None) -> bytes:
+    """One PDF of the cards of several decks of one size, in deck order, sharing sheets; each
+    card's back is its own deck's back, behind it."""
+    buffer = io.BytesIO()
+    names = ", ".join(faces.deck.name for faces in decks)
+    canvas = new_canvas(buffer, plan, f"{game.title} - {names}", ", ".join(game.credits), duplex,
+                        game.print.cmyk)
+    with_backs = duplex != "none"
+    sequence = []              # (front form, back form) of every printed card, in order
+    form_count = 0
+    for n, faces in enumerate(decks):
+        back = "back" if n == 0 else f"back{n}"
+        if with_backs:
+            define_form(canvas, back, faces.back)
+        forms = {}
+        for card_id, face in faces.fronts.items():
+            forms[card_id] = f"card{form_count}"
+            form_count += 1
+            define_form(canvas, forms[card_id], face)
+        sequence += [(forms[card.id], back) for card in faces.deck.cards
+                     for _ in range(card.copies) if card.id in forms]
     sheets = [sequence[i:i + plan.per_page] for i in range(0, len(sequence), plan.per_page)]
     separate_backs = with_backs and not plan.backs_on_same_page
     total = len(sheets) * (2 if separate_backs else 1)
@@ -133,21 +151,21 @@ def render_deck(game: Game, faces: DeckFaces, plan: SheetPlan, duplex: str,
         page += 1
         if marks:
             draw_marks(canvas, plan, cards)
-        draw_footer(canvas, plan, f"{game.title} \u00b7 {deck.name} \u00b7 version {game.version} "
+        draw_footer(canvas, plan, f"{game.title} \u00b7 {names} \u00b7 version {game.version} "
                                   f"\u00b7 {label} \u00b7 page {page} of {total}")
         canvas.showPage()
 
     for sheet in sheets:
         fronts, backs = plan.sheet(len(sheet))
-        for slot, card_id in zip(fronts, sheet):
-            place(canvas, forms[card_id], slot, plan)
+        for slot, (front, _) in zip(fronts, sheet):
+            place(canvas, front, slot, plan)
         if with_backs and plan.backs_on_same_page:
-            for slot in backs:
-                place(canvas, "back", slot, plan)
+            for slot, (_, back) in zip(backs, sheet):
+                place(canvas, back, slot, plan)
         finish("fronts, fold on the dashed line" if plan.backs_on_same_page else "fronts", len(sheet))
         if separate_backs:
-            for slot in backs:
-                place(canvas, "back", slot, plan)
+            for slot, (_, back) in zip(backs, sheet):
+                place(canvas, back, slot, plan)
             finish("backs", len(sheet), marks=False)
         progress(len(sheet))
     canvas.save()

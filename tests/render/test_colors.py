@@ -2,7 +2,7 @@ import pytest
 from reportlab.lib.colors import CMYKColor
 
 from cardgen.load.schema import Invalid
-from cardgen.render.colors import parse_color
+from cardgen.render.colors import parse_color, to_cmyk
 
 
 def test_hex_short_and_long():
@@ -39,3 +39,16 @@ def test_bad_colours(bad, message):
 def test_self_reference_is_caught():
     with pytest.raises(Invalid, match="in terms of itself"):
         parse_color("a", {"a": "b", "b": "a"})
+
+
+def test_cmyk_from_data_is_kept_exactly():
+    kept = to_cmyk(parse_color("cmyk(10%, 20%, 30%, 40%)"))
+    assert (kept.cyan, kept.magenta, kept.yellow, kept.black) == (0.1, 0.2, 0.3, 0.4)
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("#ffffff", (0, 0, 0, 0)), ("#000000", (0, 0, 0, 1)), ("#808080", (0, 0, 0, 0.498039)),
+    ("#ff0000", (0, 1, 1, 0)), ("#2f5d50", (0.494624, 0, 0.139785, 0.635294))])
+def test_other_colours_convert_by_the_stated_formula(value, expected):
+    color = to_cmyk(parse_color(value))
+    assert (color.cyan, color.magenta, color.yellow, color.black) == pytest.approx(expected, abs=1e-6)

@@ -166,3 +166,38 @@ def test_fonts_are_embedded_subsets_with_distinct_tags(pdfs, mode):
         assert "/FontFile2" in font["/FontDescriptor"], f"{name} is not embedded"
     tags = [name[1:7] for name in names]
     assert len(set(tags)) == len(tags), names
+
+
+def test_packed_decks_share_sheets_and_each_back_is_its_own_decks(tmp_path):
+    game = Path(__file__).resolve().parents[2] / "data" / "time-line-battle-v2"
+    report = Report()
+    written = build(game, BuildOptions(out_dir=tmp_path, pack=True), report)
+    assert not report.has_errors()
+    assert [p.name for p in written] == ["poker-decks.pdf"]
+    pdf = read_pdf(written[0])
+    assert len(pdf.pages) == 2 * 5            # 44 cards, 9 a sheet: 5 sheets, not 3 + 3
+    per_deck = 22
+    width = pdf.pages[0].width
+    for front_page, back_page in zip(pdf.pages[::2], pdf.pages[1::2]):
+        backs = {(round(width - p.x - CARD[0], 2), round(p.y, 2)): p.form
+                 for p in back_page.placements}
+        for placement in front_page.placements:
+            deck = int(placement.form[len("card"):]) // per_deck
+            behind = backs[round(placement.x, 2), round(placement.y, 2)]
+            assert behind == ("back" if deck == 0 else "back1"), placement
+
+
+def test_cmyk_sheets_hold_no_rgb_colour(game, tmp_path):
+    report = Report()
+    written = build(game, BuildOptions(out_dir=tmp_path, cmyk=True), report)
+    assert not report.has_errors()
+    pdf = read_pdf(written[0])
+    streams = [page.page.get_contents().get_data() for page in pdf.pages]
+    for page in pdf.pages:
+        for ref in page.page["/Resources"].get("/XObject", {}).values():
+            form = ref.get_object()
+            if form.get("/Subtype") == "/Form":
+                streams.append(form.get_data())
+    operators = [op for stream in streams for op in re.findall(rb"\b(rg|RG|g|G|k|K)\b", stream)]
+    assert b"k" in operators and b"K" in operators
+    assert not {b"rg", b"RG", b"g", b"G"} & set(operators)
