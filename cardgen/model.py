@@ -119,6 +119,16 @@ class PrintSettings:
 
 
 @dataclass(frozen=True)
+class Legibility:
+    """What the legibility preflight holds printed cards to."""
+
+    min_text_size: float = 6.0         # pt
+    min_fine_print_size: float = 5.0  # pt, for text marked fine_print (ids, stamps, credits)
+    min_contrast: float = 4.5          # WCAG ratio for body text; large text needs 3:1
+    min_colour_difference: float = 10.0  # CIE Delta E 2000, as a colour-blind player sees them
+
+
+@dataclass(frozen=True)
 class Definition:
     """A named game structure (a condition, token, summon ...) that card text refers to."""
 
@@ -158,6 +168,7 @@ class Game:
     definitions: Mapping = field(default_factory=frozen_map)   # name -> Definition
     errata: tuple = ()
     key_sources: Mapping = field(default_factory=frozen_map)   # top-level key -> Source
+    legibility: Legibility = field(default_factory=Legibility)
 
     def where(self, key: str) -> Source:
         return self.key_sources.get(key, self.source)

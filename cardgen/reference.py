@@ -30,6 +30,8 @@ DATA_SECTIONS = (
     ("Decks", gs.DECK_KEYS, "Each item of `decks:`."),
     ("Faces", gs.FACE_KEYS, "A deck's `back:`."),
     ("Print settings", gs.PRINT_KEYS, "The `print:` mapping of `game.yaml`."),
+    ("Legibility settings", gs.LEGIBILITY_KEYS, "The `legibility:` mapping of `game.yaml`: what "
+     "`cardgen validate` holds printed cards to."),
     ("Card entries", gs.CARD_KEYS,
      "Each item of a card file's `cards:` list (or each CSV row), besides the card type's fields."),
     ("Definitions", gs.DEFINITION_KEYS, "Each entry of `definitions:` (name -> definition)."),
@@ -44,9 +46,10 @@ PARSER_NAMES = {
     "file_list": "file, or list of files", "read_rules": "list of rules", "condition": "condition",
     "_condition": "condition", "_condition_text": "condition", "font_size": "font size",
     "font_family": "font name", "color_name": "colour", "_crop": "[left, top, width, height] px",
-    "icon_name": "icon name", "shape_name": "shape or icon name", "_choices": "list of text",
+    "icon_name": "icon name", "text_size": "font size", "shape_name": "shape or icon name", "_choices": "list of text",
 }
-UNITS = {"length": " mm", "layout_length": " mm", "offset": " mm", "font_size": " pt"}
+UNITS = {"length": " mm", "layout_length": " mm", "offset": " mm", "font_size": " pt",
+         "text_size": " pt"}
 
 
 def _closure(parse) -> dict:

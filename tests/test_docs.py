@@ -28,6 +28,7 @@ GAME_SCHEMA_SECTIONS = {
     "DECK_KEYS": "Decks",
     "FACE_KEYS": "Faces",
     "PRINT_KEYS": "Print settings",
+    "LEGIBILITY_KEYS": "Legibility settings",
     "CARD_KEYS": "Card entries",
     "DEFINITION_KEYS": "Definitions",
     "ERRATUM_KEYS": "Errata",

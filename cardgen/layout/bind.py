@@ -11,6 +11,7 @@ from typing import Mapping
 from cardgen import markup
 from cardgen.layout.conditions import parse_condition
 from cardgen.layout.library import ElementSpec, Layout
+from cardgen.layout.preflight import check_element
 from cardgen.load.schema import Invalid
 from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
 from cardgen.render.elements.base import Percent
@@ -69,6 +70,7 @@ class CardFace:
     height: float
     bleed: float
     elements: tuple[Element, ...]
+    names: tuple[str, ...] = ()     # the layout's name of each element, in the same order
 
 
 def _length(value, total: float) -> float:
@@ -80,15 +82,19 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
     """Build one face. `context` carries what is shared across cards (root folder, image cache)."""
     problems: list[Problem] = []
     drawn: list[Element] = []
+    names: list[str] = []
     for spec in layout.elements:
         ctx = BindContext(width, height, bleed, layout.colors, None, context["root"], context["images"],
                           context.setdefault(("colors", layout.name), {}))
         ctx.parse_text = lambda text, ctx=ctx: _parse_text(text, scope, ctx)
         element = _bind_element(spec, scope, ctx, width, height)
+        if element is not None and context.get("legibility") is not None:
+            check_element(element, drawn, ctx, context["legibility"])
         problems += [Problem(spec, *_pinned(spec, p)) for p in ctx.problems]
         if element is not None:
             drawn.append(element)
-    return CardFace(key, width, height, bleed, tuple(drawn)), problems
+            names.append(spec.name)
+    return CardFace(key, width, height, bleed, tuple(drawn), tuple(names)), problems
 
 
 def _pinned(spec: ElementSpec, problem: tuple) -> tuple:

@@ -8,6 +8,7 @@ from cardgen.errors import Diagnostic, Report, Severity
 from cardgen.fields import field_type
 from cardgen.layout.bind import CardFace, Problem, Scope, bind_face
 from cardgen.layout.library import LayoutLibrary
+from cardgen.layout.preflight import check_colours
 from cardgen.model import Card, Deck, Game, Source, frozen_map
 
 
@@ -63,7 +64,7 @@ def _as_text(value) -> str:
 
 def resolve_game(game: Game, report: Report) -> tuple[DeckFaces, ...]:
     library = LayoutLibrary(game.layout_dirs, report)
-    shared = {"root": game.root, "images": {}}
+    shared = {"root": game.root, "images": {}, "legibility": game.legibility}
     bleed = game.print.bleed
     out = []
     for deck in game.decks:
@@ -75,16 +76,69 @@ def resolve_game(game: Game, report: Report) -> tuple[DeckFaces, ...]:
             continue
         fronts = {}
         shared_values = deck_values(game, deck)
+        found = []
         for card in deck.cards:
             face, problems = bind_face(f"{deck.id}/{card.id}", front_layout,
                                        card_scope(game, deck, card, shared_values), w, h, bleed, shared)
-            _report(problems, card, front_layout.name, report)
+            found.append((card, problems))
             fronts[card.id] = face
+        _report_deck(found, deck, front_layout.name, report)
         back, problems = bind_face(f"{deck.id}/back", back_layout, back_scope(game, deck), w, h, bleed,
                                    shared)
         _report(problems, None, back_layout.name, report, deck.back.source)
         out.append(DeckFaces(deck, frozen_map(fronts), back))
+    check_deck_colours(out, game, report)
     return tuple(out)
+
+
+def check_deck_colours(decks: list[DeckFaces], game: Game, report: Report) -> None:
+    """Decks told apart by their backs, and groups of cards told apart by a colour their faces
+    paint (suits), must not differ only in colours a colour-blind player confuses."""
+    backs = [(d.deck.name, d.deck.back.source or d.deck.source, [d.back]) for d in decks]
+    check_colours(backs, game.legibility, report, "decks")
+    for faces in decks:
+        cards = {card.id: card for card in faces.deck.cards}
+        for groups in _colour_groups(faces):
+            named = [(cards[ids[0]].name, cards[ids[0]].source, [faces.fronts[i] for i in ids])
+                     for ids in groups]
+            check_colours(named, game.legibility, report, "cards such as")
+
+
+def _colour_groups(faces: DeckFaces) -> list[list[list[str]]]:
+    """For each element ink whose colour varies across the deck's fronts: the card ids by colour."""
+    by_ink: dict = {}
+    for card_id, face in faces.fronts.items():
+        for name, element in zip(face.names, face.elements):
+            for n, ink in enumerate(element.inks()):
+                if ink.kind != "text" and ink.color is not None:
+                    by_ink.setdefault((name, n), {}).setdefault(repr(ink.color), []).append(card_id)
+    return [list(groups.values()) for groups in by_ink.values() if len(groups) > 1]
+
+
+def _report_deck(found: list[tuple[Card, list[Problem]]], deck: Deck, layout: str,
+                 report: Report) -> None:
+    """Each card's problems; a warning about the layout itself (the same on several cards, tied
+    to no field of theirs) is reported once, at the layout element."""
+    shared: dict[tuple, list[Card]] = {}
+    for card, problems in found:
+        for p in problems:
+            if p.severity == "warning" and not p.fields:
+                shared.setdefault((p.element.name, p.code, p.message), []).append(card)
+    once = {key for key, cards in shared.items() if len(cards) > 1}
+    for card, problems in found:
+        _report([p for p in problems if (p.element.name, p.code, p.message) not in once], card,
+                layout, report)
+    for card, problems in found:
+        for p in problems:
+            key = (p.element.name, p.code, p.message)
+            if key in once:
+                once.discard(key)
+                cards = shared[key]
+                where = p.element.source
+                report.warning(where.file, where.line, where.path,
+                               f"{p.message} (on {len(cards)} cards of deck '{deck.id}', e.g. "
+                               f"'{cards[0].name}'; layout '{layout}', element '{p.element.name}')",
+                               code=p.code)
 
 
 def _report(problems: list[Problem], card: Card | None, layout: str, report: Report,

@@ -9,12 +9,13 @@ from cardgen.load import schema as s
 from cardgen.load.cards import read_cards
 from cardgen.load.csv_cards import read_csv_cards
 from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, DEFINITION_KEYS, ERRATUM_KEYS,
-                                      FACE_KEYS, FIELD_KEYS, GAME_KEYS, PRINT_KEYS)
+                                      FACE_KEYS, FIELD_KEYS, GAME_KEYS, LEGIBILITY_KEYS,
+                                      PRINT_KEYS)
 from cardgen.load.paths import confined_path, is_file
 from cardgen.load.schema import At
 from cardgen.load.yaml_source import load_yaml
 from cardgen.model import (CardType, Deck, Definition, Erratum, Face, FieldDecl, Game,
-                           PrintSettings, Source, frozen_map)
+                           Legibility, PrintSettings, Source, frozen_map)
 
 GAME_FILE = "game.yaml"
 
@@ -50,9 +51,11 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
     if not top["decks"]:
         at.child("decks").error("a game needs at least one deck", code="empty")
     settings = s.read_mapping(top["print"], at.child("print"), PRINT_KEYS, "mapping of print settings")
+    legibility = s.read_mapping(top["legibility"], at.child("legibility"), LEGIBILITY_KEYS,
+                                "mapping of legibility settings")
     definitions = _definitions(top["definitions"], at.child("definitions"))
     errata = _errata(top["errata"], at.child("errata"))
-    if not (top.ok and settings is not None and settings.ok
+    if not (top.ok and settings is not None and settings.ok and legibility is not None and legibility.ok
             and len(definitions) == len(top["definitions"]) and len(errata) == len(top["errata"])):
         return None   # later stages would only work on stand-ins for the values that failed
     return Game(
@@ -66,6 +69,7 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
         card_types=frozen_map(card_types),
         decks=decks,
         print=PrintSettings(**settings),
+        legibility=Legibility(**legibility),
         layout_dirs=layout_dirs(game_dir),
         source=Source(doc.name, 1),
         glossary=frozen_map(top["glossary"]),

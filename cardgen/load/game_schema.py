@@ -7,6 +7,7 @@ from cardgen.fields import FIELD_TYPES
 from cardgen.load import schema as s
 from cardgen.load.schema import At, Invalid, Key
 from cardgen.rules.constraints import read_rules
+from cardgen.units import UnitError, parse_font_size
 
 CARD_SIDE_MM = (10.0, 500.0)     # the smallest and largest card side cardgen lays out
 BLEED_MM = (0.0, 10.0)
@@ -101,6 +102,28 @@ PRINT_KEYS = {
                 "C = (1 - R - K) / (1 - K) (M and Y likewise); pictures by the same formula"),
 }
 
+def text_size(value, at: At) -> float:
+    """A font size in points (a bare number is points), from 1 to 100."""
+    try:
+        size = parse_font_size(value)
+    except UnitError as exc:
+        raise Invalid(str(exc)) from None
+    s.check_bounds(size, 1.0, 100.0, at, unit=" pt")
+    return size
+
+
+LEGIBILITY_KEYS = {
+    "min_text_size": Key(text_size, default=6.0, doc="smallest size printed text may shrink to (pt)"),
+    "min_fine_print_size": Key(text_size, default=5.0,
+                               doc="smallest size for text marked fine_print: ids, stamps, credits (pt)"),
+    "min_contrast": Key(s.number(1.0, 21.0), default=4.5,
+                        doc="smallest WCAG contrast of text with the colour behind it; text of "
+                            "18 pt, or 14 pt bold, needs only 3"),
+    "min_colour_difference": Key(s.number(0.0, 100.0), default=10.0,
+                                 doc="smallest CIE Delta E 2000 between colours that alone tell "
+                                     "decks or suits apart, as a colour-blind player sees them"),
+}
+
 GAME_KEYS = {
     "title": Key(s.text, required=True, doc="the game's title"),
     "version": Key(s.text, required=True, doc="the version printed on every page"),
@@ -110,6 +133,8 @@ GAME_KEYS = {
     "card_types": Key(s.mapping_of(s.any_value), required=True, doc="card type id -> card type"),
     "decks": Key(s.list_of(s.any_value), required=True, doc="the decks to print"),
     "print": Key(s.any_value, default={}, doc="print settings (page, duplex, bleed ...)"),
+    "legibility": Key(s.any_value, default={}, doc="what the legibility preflight checks against "
+                      "(minimum text sizes, contrast, colour difference)"),
     "glossary": Key(s.mapping_of(s.text), default={}, doc="term -> what it means; card text marks terms as [[Term]]"),
     "definitions": Key(s.mapping_of(s.any_value), default={},
                        doc="named game structures (conditions, tokens, summons) -> {kind, text}"),

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from cardgen.load import schema as s
 from cardgen.load.schema import Invalid, Key
 from cardgen.render import fonts
-from cardgen.render.elements.base import (BindContext, Box, Element, color_name, font_family,
+from cardgen.render.elements.base import (BindContext, Box, Element, Ink, color_name, font_family,
                                           font_size, length, signed_length)
-from cardgen.render.elements.text import check_characters, draw_layout
+from cardgen.render.elements.text import check_characters, draw_layout, text_ink
 from cardgen.render.icons import ICON_NAMES
 from cardgen.render.richtext import TextLayout, layout_text
 from cardgen.units import mm_to_pt
@@ -105,6 +105,11 @@ class Badge(Element):
         draw_layout(pen, self.value, self.value_box, "center", "middle", self.color)
         if self.label is not None:
             draw_layout(pen, self.label, self.label_box, "center", "middle", self.color)
+
+    def inks(self):
+        shape = (Ink("area", self.box, self.fill),) if self.fill is not None else ()
+        label = (text_ink(self.label, self.label_box, self.color, True),) if self.label else ()
+        return shape + (text_ink(self.value, self.value_box, self.color, False),) + label
 
 
 def _shrunk(runs, family, size: float, width_mm: float, height_mm: float | None = None) -> TextLayout:

@@ -121,6 +121,20 @@ class BindContext:
         self.problems.append((key, message, tuple(fields), severity, code))
 
 
+@dataclass(frozen=True)
+class Ink:
+    """Something an element prints, as the legibility preflight sees it: text, a solid area, or a
+    mark (an icon, a grid). Boxes are mm from the trim's top-left corner."""
+
+    kind: str                 # "text", "area" or "mark"
+    box: Box
+    color: object             # a reportlab colour; None: not one colour (a picture)
+    size: float = 0.0         # text: the size it is set at, pt
+    bold: bool = False
+    fine: bool = False        # text: fine print (ids, stamps), held to the smaller minimum
+    content: str = ""         # text: what it says; mark: what it shows
+
+
 class Element:
     """Base of the drawable element classes; each subclass is a frozen dataclass."""
 
@@ -135,3 +149,7 @@ class Element:
 
     def draw(self, pen) -> None:
         raise NotImplementedError
+
+    def inks(self) -> tuple[Ink, ...]:
+        """What the element prints, for the legibility preflight (nothing, unless it says)."""
+        return ()

@@ -11,7 +11,7 @@ from cardgen.load import schema as s
 from cardgen.load.images import ImageInfo, inspect_image
 from cardgen.load.paths import confined_path
 from cardgen.load.schema import Invalid, Key
-from cardgen.render.elements.base import BindContext, Box, Element, color_name
+from cardgen.render.elements.base import BindContext, Box, Element, Ink, color_name
 from cardgen.render.elements.shapes import bleed_box
 from cardgen.render.icons import ICON_NAMES
 from cardgen.units import mm_to_pt
@@ -91,6 +91,9 @@ class Picture(Element):
             c.drawImage(ImageReader(str(self.info.path)), x, y, w, h, mask="auto")
         c.restoreState()
 
+    def inks(self):
+        return (Ink("area", self.clip, None),)   # many colours: text over it is not judged
+
 
 def icon_name(value, at) -> str:
     name = s.text(value, at)
@@ -129,3 +132,6 @@ class Icon(Element):
         y = self.box.y + (self.box.height - side) / 2
         bx, by, _, _ = pen.box(x, y, side, side)
         pen.icon(self.name, bx, by, mm_to_pt(side), self.color)
+
+    def inks(self):
+        return (Ink("mark", self.box, self.color, content=self.name),)

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from cardgen.load import schema as s
 from cardgen.load.schema import Key
-from cardgen.render.elements.base import BindContext, Box, Element, color_name, length
+from cardgen.render.elements.base import BindContext, Box, Element, Ink, color_name, length
 
 
 def bleed_box(box: Box, ctx: BindContext) -> Box:
@@ -46,6 +46,9 @@ class Rect(Element):
         b = self.box
         pen.rect(b.x, b.y, b.width, b.height, self.fill, self.stroke, self.stroke_width, self.radius)
 
+    def inks(self):
+        return (Ink("area", self.box, self.fill),) if self.fill is not None else ()
+
 
 @dataclass(frozen=True)
 class Ellipse(Element):
@@ -65,6 +68,9 @@ class Ellipse(Element):
     def draw(self, pen):
         b = self.box
         pen.ellipse(b.x, b.y, b.width, b.height, self.fill, self.stroke, self.stroke_width)
+
+    def inks(self):
+        return (Ink("area", self.box, self.fill),) if self.fill is not None else ()
 
 
 @dataclass(frozen=True)

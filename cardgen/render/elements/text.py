@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from cardgen.load import schema as s
 from cardgen.load.schema import Key
 from cardgen.render import fonts
-from cardgen.render.elements.base import (ALIGN, VALIGN, BindContext, Box, Element, color_name,
-                                          font_family, font_size)
+from cardgen.render.elements.base import (ALIGN, VALIGN, BindContext, Box, Element, Ink,
+                                          color_name, font_family, font_size)
 from cardgen.render.richtext import TextLayout, fit_text, layout_text
 from cardgen.units import mm_to_pt
 
@@ -21,7 +21,16 @@ TEXT_KEYS = {
     "color": Key(color_name, default="black", doc="text colour"),
     "align": Key(ALIGN, default="left", doc="left, center or right"),
     "valign": Key(VALIGN, default="middle", doc="top, middle or bottom"),
+    "fine_print": Key(s.boolean, default=False,
+                      doc="ids, stamps and credits: held to the smaller fine-print minimum size"),
 }
+
+
+def text_ink(layout: TextLayout, box: Box, color, fine: bool) -> Ink:
+    pieces = [p for line in layout.lines for p in line.pieces if p.text]
+    return Ink("text", box, color, layout.size,
+               bold=bool(pieces) and all("bold" in p.font for p in pieces), fine=fine,
+               content=" ".join(p.text for p in pieces))
 
 
 def draw_layout(pen, layout: TextLayout, box: Box, align: str, valign: str, color) -> None:
@@ -78,6 +87,7 @@ class Text(Element):
     align: str
     valign: str
     color: object
+    fine: bool = False
 
     KEYS = TEXT_KEYS
     MARKUP_KEYS = frozenset({"text"})
@@ -97,10 +107,14 @@ class Text(Element):
         layout = layout_text(parsed.runs, family, max(size, min_size), None, height)
         layout = TextLayout(**{**layout.__dict__, "fits": size >= min_size - 1e-6})
         _check_text(ctx, "text", parsed, layout, box, min_size)
-        return cls(box, layout, values["align"], values["valign"], ctx.color(values["color"]))
+        return cls(box, layout, values["align"], values["valign"], ctx.color(values["color"]),
+                   values["fine_print"])
 
     def draw(self, pen):
         draw_layout(pen, self.layout, self.box, self.align, self.valign, self.color)
+
+    def inks(self):
+        return (text_ink(self.layout, self.box, self.color, self.fine),)
 
 
 @dataclass(frozen=True)
@@ -112,6 +126,7 @@ class TextBox(Element):
     align: str
     valign: str
     color: object
+    fine: bool = False
 
     KEYS = {**TEXT_KEYS,
             "valign": Key(VALIGN, default="top", doc="top, middle or bottom"),
@@ -126,7 +141,11 @@ class TextBox(Element):
         layout = fit_text(parsed.runs, fonts.family(values["font"]), values["size"], min_size,
                           mm_to_pt(box.width), mm_to_pt(box.height), values["leading"])
         _check_text(ctx, "text", parsed, layout, box, min_size)
-        return cls(box, layout, values["align"], values["valign"], ctx.color(values["color"]))
+        return cls(box, layout, values["align"], values["valign"], ctx.color(values["color"]),
+                   values["fine_print"])
 
     def draw(self, pen):
         draw_layout(pen, self.layout, self.box, self.align, self.valign, self.color)
+
+    def inks(self):
+        return (text_ink(self.layout, self.box, self.color, self.fine),)

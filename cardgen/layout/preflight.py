@@ -1,0 +1,143 @@
+"""The legibility preflight: what a player would struggle to read on a printed card.
+
+Each bound element is checked against what was drawn before it on its face: text shrunk below
+the game's minimum, anything that runs off the card or into the band a cut may land in, and text
+too faint against the colour behind it. Across cards, colours that alone tell decks or suits
+apart are checked as colour-blind players see them. Every finding is a warning: `--strict`
+fails on it.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Sequence
+
+from cardgen.errors import Report
+from cardgen.model import Legibility, Source
+from cardgen.render.colour_vision import confusion, contrast, hex_name, rgb
+from cardgen.render.elements.base import BindContext, Box, Element, Ink
+
+CUT_ZONE = 1.6           # mm either side of the trim a cut may land (1/16 in)
+LARGE_TEXT = (18.0, 14.0)  # pt: text this size (or the second, bold) needs only LARGE_CONTRAST
+LARGE_CONTRAST = 3.0
+PAPER = (1.0, 1.0, 1.0)
+
+
+def check_element(element: Element, earlier: Sequence[Element], ctx: BindContext,
+                  rules: Legibility) -> None:
+    """Report what would print badly about `element`, drawn over `earlier` on one face."""
+    inks = element.inks()
+    for ink in inks:
+        if ink.kind == "text":
+            _text_size(ink, ctx, rules)
+            _contrast(ink, [i for e in earlier for i in e.inks()] + [i for i in inks if i.kind == "area"],
+                      ctx, rules)
+        _placement(ink, ctx)
+
+
+def _text_size(ink: Ink, ctx: BindContext, rules: Legibility) -> None:
+    floor = rules.min_fine_print_size if ink.fine else rules.min_text_size
+    if ink.size < floor - 1e-6:
+        what = "fine print" if ink.fine else "text"
+        ctx.problem("text", f"{what} is set at {ink.size:.1f} pt, under the {floor:g} pt minimum: "
+                    "enlarge its box or shorten it" + ("" if ink.fine else ", or mark it "
+                                                       "fine_print if it is an id or a stamp"),
+                    severity="warning", code="small-text")
+
+
+def _placement(ink: Ink, ctx: BindContext) -> None:
+    b, w, h = ink.box, ctx.card_width, ctx.card_height
+    if ink.kind == "area":
+        edge = ctx.bleed + 1e-6      # a background may run into the bleed, not past it
+        if b.x < -edge or b.y < -edge or b.x + b.width > w + edge or b.y + b.height > h + edge:
+            ctx.problem("", f"it runs off the card past its {ctx.bleed:g} mm bleed "
+                        f"({_extent(b)} on a {w:g} x {h:g} mm card)", severity="warning",
+                        code="off-card")
+        return
+    inside = min(b.x, b.y, w - b.x - b.width, h - b.y - b.height)
+    if inside < -1e-6:
+        ctx.problem("", f"it runs off the {w:g} x {h:g} mm card ({_extent(b)}), where it is cut "
+                    "away", severity="warning", code="off-card")
+    elif inside < CUT_ZONE - 1e-6:
+        ctx.problem("", f"it comes within {inside:.1f} mm of the cut line ({_extent(b)}); a cut "
+                    f"can land {CUT_ZONE:g} mm either side, so keep it that far in",
+                    severity="warning", code="cut-zone")
+
+
+def _extent(b: Box) -> str:
+    return f"x {b.x:g} to {b.x + b.width:g} mm, y {b.y:g} to {b.y + b.height:g} mm"
+
+
+def _contrast(ink: Ink, below: list[Ink], ctx: BindContext, rules: Legibility) -> None:
+    if ink.color is None or not ink.content.strip():
+        return
+    cx, cy = ink.box.x + ink.box.width / 2, ink.box.y + ink.box.height / 2
+    behind = next((i for i in reversed(below) if i.kind == "area" and _contains(i.box, cx, cy)), None)
+    if behind is not None and behind.color is None:
+        return                        # over a picture: no one colour to judge against
+    text, ground = rgb(ink.color), rgb(behind.color) if behind else PAPER
+    ratio = contrast(text, ground)
+    large = ink.size >= LARGE_TEXT[0] or (ink.bold and ink.size >= LARGE_TEXT[1])
+    needed = LARGE_CONTRAST if large else rules.min_contrast
+    if ratio < needed - 1e-9:
+        ctx.problem("color", f"text in {hex_name(text)} on {hex_name(ground)} has a contrast of "
+                    f"{ratio:.1f}:1; {'large ' if large else ''}text needs {needed:g}:1",
+                    severity="warning", code="low-contrast")
+
+
+def _contains(b: Box, x: float, y: float) -> bool:
+    return b.x <= x <= b.x + b.width and b.y <= y <= b.y + b.height
+
+
+# across cards: colours that alone tell groups apart -------------------------------------------------
+
+def check_colours(groups: Sequence[tuple[str, Source, Sequence]], rules: Legibility,
+                  report: Report, what: str) -> None:
+    """`groups` are (name, where, faces) of things a player must tell apart (decks by their
+    backs, suits by their cards). Two groups whose faces differ only in colours a colour-blind
+    player cannot tell apart are reported."""
+    signatures = [(_colours(faces), _common(faces)) for _, _, faces in groups]
+    for (a, (colours_a, words_a)), (b, (colours_b, words_b)) in combinations(
+            zip(groups, signatures), 2):
+        pairs = [(colours_a[k], colours_b[k]) for k in colours_a.keys() & colours_b.keys()
+                 if colours_a[k] != colours_b[k]]
+        if not pairs or _told_apart(words_a, words_b):
+            continue
+        deficiency, difference, shown = max(((*confusion(x, y), (x, y)) for x, y in pairs),
+                                            key=lambda found: found[1])
+        if difference < rules.min_colour_difference:
+            name, where, _ = b
+            report.warning(where.file, where.line, where.path,
+                           f"{what} '{a[0]}' and '{name}' differ only by colour, and to a player "
+                           f"with {deficiency} {hex_name(shown[0])} and {hex_name(shown[1])} look "
+                           f"alike (Delta E {difference:.1f}, under {rules.min_colour_difference:g}): "
+                           "give them a symbol or word that differs too", code="colour-blind")
+
+
+def _colours(faces) -> dict:
+    """Element -> the one colour it paints on every face of the group (where it is one)."""
+    seen: dict = {}
+    for face in faces:
+        for name, element in zip(face.names, face.elements):
+            for n, ink in enumerate(element.inks()):
+                if ink.kind != "text" and ink.color is not None:
+                    seen.setdefault((name, n), set()).add(hex_name(rgb(ink.color)))
+    return {key: rgb_of(next(iter(values))) for key, values in seen.items() if len(values) == 1}
+
+
+def rgb_of(hex_text: str) -> tuple[float, float, float]:
+    return tuple(int(hex_text[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def _common(faces) -> dict:
+    """Element -> the words or symbol it prints on every face of the group."""
+    common = None
+    for face in faces:
+        printed = {(name, n): ink.content for name, element in zip(face.names, face.elements)
+                   for n, ink in enumerate(element.inks()) if ink.kind != "area" and ink.content}
+        common = printed if common is None else {k: v for k, v in common.items()
+                                                 if printed.get(k) == v}
+    return common or {}
+
+
+def _told_apart(a: dict, b: dict) -> bool:
+    return any(a[k] != b[k] for k in a.keys() & b.keys()) or a.keys() != b.keys()
