@@ -50,6 +50,7 @@ class PageInfo:
         self.placements: list[Placement] = []
         self.strokes: list[tuple] = []       # stroked segments drawn on the page itself, mm
         self.text_origins: list[tuple] = []  # where each text object on the page starts, mm
+        self.text_sizes: list[float] = []     # the font size of each Tf on the page, pt
         self._walk(reader)
 
     def _walk(self, reader: PdfReader) -> None:
@@ -79,6 +80,8 @@ class PageInfo:
                 path = []
             elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
                 path = []
+            elif op == b"Tf":
+                self.text_sizes.append(float(operands[1]))
             elif op == b"Tm":
                 self.text_origins.append(tuple(mm(v) for v in _apply(
                     ctm, float(operands[4]), float(operands[5]))))

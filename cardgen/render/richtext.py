@@ -94,38 +94,60 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
               width: float | None, max_lines: int | None = None) -> tuple[list[Line], bool]:
     """Greedy line breaking; width None means one line per hard break. Returns (lines, all words fit).
 
-    With `max_lines`, setting stops once there are more lines than that (returning False): text
-    that cannot fit is found in the time its box's lines take, not the whole text's."""
+    A paragraph never ends on a lone word when the line before it can spare one ("it." alone on
+    a last line reads as a mistake). With `max_lines`, setting stops once there are more lines
+    than that (returning False): text that cannot fit is found in the time its box's lines take,
+    not the whole text's."""
     space = fonts.text_width(" ", family.face(), size)
     lines: list[Line] = []
-    current: list[Piece] = []
+    paragraph: list[list[tuple[list[Piece], float]]] = [[]]   # lines of (pieces, width) words
     x = 0.0
-    pending_space = False
     words_fit = True
+
+    def close_paragraph() -> None:
+        _avoid_widow(paragraph, space, width)
+        lines.extend(_line(words, space) for words in paragraph)
+
     for item in _items(runs):
-        if max_lines is not None and len(lines) > max_lines:
+        if max_lines is not None and len(lines) + len(paragraph) - 1 > max_lines:
             words_fit = False
             break
         if item == "\n":
-            lines.append(Line(tuple(current), x))
-            current, x, pending_space = [], 0.0, False
-        elif item == " ":
-            pending_space = bool(current)
-        else:
+            close_paragraph()
+            paragraph, x = [[]], 0.0
+        elif item != " ":
             pieces = _measure(item, family, size)
             word_width = sum(p.width for p in pieces)
-            gap = space if pending_space else 0.0
-            if width is not None and current and x + gap + word_width > width:
-                lines.append(Line(tuple(current), x))
-                current, x, gap = [], 0.0, 0.0
+            gap = space if paragraph[-1] else 0.0
+            if width is not None and paragraph[-1] and x + gap + word_width > width:
+                paragraph.append([])
+                x, gap = 0.0, 0.0
             if width is not None and word_width > width + 1e-6:
                 words_fit = False
-            start = x + gap
-            current += [Piece(start + p.x, p.width, p.text, p.font, p.icon) for p in pieces]
-            x = start + word_width
-            pending_space = False
-    lines.append(Line(tuple(current), x))
+            paragraph[-1].append((pieces, word_width))
+            x += gap + word_width
+    close_paragraph()
     return lines, words_fit
+
+
+def _avoid_widow(paragraph: list[list], space: float, width: float | None) -> None:
+    """Move the last word of the line before a lone last word down to it, if it fits there and
+    leaves at least two words behind."""
+    if width is None or len(paragraph) < 2 or len(paragraph[-1]) != 1 or len(paragraph[-2]) < 3:
+        return
+    moved, last = paragraph[-2][-1], paragraph[-1][0]
+    if moved[1] + space + last[1] <= width + 1e-6:
+        paragraph[-2].pop()
+        paragraph[-1].insert(0, moved)
+
+
+def _line(words: list[tuple[list[Piece], float]], space: float) -> Line:
+    pieces, x = [], 0.0
+    for n, (word, word_width) in enumerate(words):
+        start = x + (space if n else 0.0)
+        pieces += [Piece(start + p.x, p.width, p.text, p.font, p.icon) for p in word]
+        x = start + word_width
+    return Line(tuple(pieces), x)
 
 
 def layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,

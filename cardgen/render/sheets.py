@@ -20,6 +20,7 @@ from cardgen.units import mm_to_pt
 
 MARK_WIDTH_PT = 0.4
 FOOTER_SIZE_PT = 6.5
+FOOTER_MIN_PT = 5.0     # fine print: below this the footer is shortened, never shrunk
 FOOTER_COLOR = Color(0.35, 0.35, 0.35)
 FOLD_COLOR = Color(0.55, 0.55, 0.55)
 FOOTER_FAMILY = "condensed"
@@ -95,14 +96,19 @@ def draw_marks(canvas: Canvas, plan: SheetPlan, cards: int) -> None:
     canvas.restoreState()
 
 
-def draw_footer(canvas: Canvas, plan: SheetPlan, text: str) -> None:
+def draw_footer(canvas: Canvas, plan: SheetPlan, texts: Sequence[str]) -> None:
+    """The first of `texts` (longest first) that fits the footer's room at a readable size."""
     if plan.footer is None:
         return
     family = fonts.family(FOOTER_FAMILY)
-    runs = (Run(text),)
-    natural = layout_text(runs, family, 1.0, None, None)
     x, y, length, rotated = plan.footer
-    size = min(FOOTER_SIZE_PT, mm_to_pt(length) / max(natural.width, 1e-6))
+    for text in texts:
+        natural = layout_text((Run(text),), family, 1.0, None, None)
+        size = min(FOOTER_SIZE_PT, mm_to_pt(length) / max(natural.width, 1e-6))
+        if size >= FOOTER_MIN_PT:
+            break
+    else:
+        return    # no room for even the shortest at a size anyone could read
     canvas.saveState()
     canvas.setFillColor(FOOTER_COLOR)
     canvas.setFont(family.face(), size)
@@ -151,8 +157,11 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
         page += 1
         if marks:
             draw_marks(canvas, plan, cards)
-        draw_footer(canvas, plan, f"{game.title} \u00b7 {names} \u00b7 version {game.version} "
-                                  f"\u00b7 {label} \u00b7 page {page} of {total}")
+        draw_footer(canvas, plan, (
+            f"{game.title} \u00b7 {names} \u00b7 version {game.version} \u00b7 {label} "
+            f"\u00b7 page {page} of {total}",
+            f"{names} \u00b7 version {game.version} \u00b7 {label} \u00b7 page {page} of {total}",
+            f"{label} \u00b7 page {page} of {total}", f"{label} \u00b7 {page}/{total}"))
         canvas.showPage()
 
     for sheet in sheets:

@@ -42,3 +42,29 @@ def test_accents_and_symbols_have_glyphs_in_the_shipped_fonts():
         for face in family.faces.values():
             assert fonts.missing_glyphs(text, face) == ()
     assert fonts.missing_glyphs("a漢", SANS.face()) == ("漢",)
+
+
+def _words(line) -> list[str]:
+    return [p.text for p in line.pieces if p.text]
+
+
+def test_a_paragraph_never_ends_on_a_lone_word():
+    runs = parse("Strikes the enemy front and every enemy behind it.").runs
+    family = fonts.family("sans")
+    natural = layout_text(runs, family, 10, None, None).width
+    # a width where greedy breaking leaves "it." alone on the last line
+    greedy = layout_text(parse("Strikes the enemy front and every enemy behind").runs, family, 10,
+                         None, None).width
+    layout = layout_text(runs, family, 10, greedy + 1, None)
+    assert natural > greedy + 1
+    assert [len(_words(line)) for line in layout.lines][-1] == 2
+    assert _words(layout.lines[-1]) == ["behind", "it."]
+    assert all(line.width <= greedy + 1 + 1e-6 for line in layout.lines)
+
+
+def test_a_widow_stays_when_moving_a_word_would_leave_one_alone():
+    family = fonts.family("sans")
+    width = layout_text(parse("Draw cards.").runs, family, 10, None, None).width + 0.5
+    layout = layout_text(parse("Draw cards. Now.").runs, family, 10, width, None)
+    # "Draw cards." / "Now.": moving "cards." down would leave "Draw" alone instead
+    assert [_words(line) for line in layout.lines] == [["Draw", "cards."], ["Now."]]

@@ -201,3 +201,10 @@ def test_cmyk_sheets_hold_no_rgb_colour(game, tmp_path):
     operators = [op for stream in streams for op in re.findall(rb"\b(rg|RG|g|G|k|K)\b", stream)]
     assert b"k" in operators and b"K" in operators
     assert not {b"rg", b"RG", b"g", b"G"} & set(operators)
+
+
+@pytest.mark.parametrize("page_name, mode", CASES)
+def test_every_page_footer_is_readable(pdfs, page_name, mode):
+    for page in pdfs[page_name, mode].pages:
+        assert page.text_origins, "a page without its footer"
+        assert min(page.text_sizes) >= 5.0       # the canvas's own size, and the footer's if other
