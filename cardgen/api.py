@@ -51,6 +51,12 @@ def dump(game_dir: Path) -> tuple[Report, dict | None]:
     return report, (game_json(game) if game is not None else None)
 
 
+def card_type_ids(game_dir: Path) -> list[str] | None:
+    """The game's card type ids, or None if it does not load."""
+    game = load_game(game_dir, Report())
+    return list(game.card_types) if game is not None else None
+
+
 def card_schema(game_dir: Path, type_id: str | None = None) -> tuple[Report, dict | None]:
     report = Report()
     game = load_game(game_dir, report)
@@ -89,6 +95,10 @@ class GameSummary:
     title: str
     version: str
     decks: tuple[DeckSummary, ...]
+
+    def as_dict(self) -> dict:
+        return {"folder": str(self.folder), "title": self.title, "version": self.version,
+                "decks": [deck.__dict__ for deck in self.decks]}
 
 
 def list_games(paths: Iterable[Path]) -> tuple[Report, list[GameSummary]]:

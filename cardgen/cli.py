@@ -27,15 +27,24 @@ GAME_DIRS = click.argument("game_dirs", nargs=-1, callback=_games_or_data,
                            type=click.Path(exists=True, file_okay=False, path_type=Path))
 
 
-def _emit(report: Report, strict: bool, fmt: str = "text", stream=None) -> int:
-    """Print every diagnostic; the exit status is 1 if any is an error (or a warning, with strict)."""
-    stream = stream or sys.stderr
-    if fmt == "json":
-        click.echo(json.dumps([d.as_dict() for d in report.sorted()], indent=2), file=stream)
-    else:
-        for diagnostic in report.sorted():
-            click.echo(diagnostic.format(), file=stream)
+def _emit(report: Report, strict: bool) -> int:
+    """Print every diagnostic to stderr; the exit status is 1 if any is an error (or a warning,
+    with strict)."""
+    for diagnostic in report.sorted():
+        click.echo(diagnostic.format(), err=True)
     return 1 if report.has_errors(strict) else 0
+
+
+def _emit_json(report: Report, strict: bool, **result) -> int:
+    """The command's result and its problems as one JSON object on stdout, for tools."""
+    click.echo(json.dumps({**result, "problems": [d.as_dict() for d in report.sorted()]},
+                          indent=2, ensure_ascii=False))
+    return 1 if report.has_errors(strict) else 0
+
+
+FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+                      show_default=True,
+                      help="text: readable lines (problems on stderr); json: one object on stdout.")
 
 
 def _offset(value: str | None):
@@ -80,24 +89,40 @@ class _Group(click.Group):
             sys.exit(EXIT_INTERNAL)
 
 
-@click.group(cls=_Group)
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cardgen")
 @click.option("--debug", is_flag=True, help="On an internal error, print the whole traceback.")
 def main(debug):
-    """Print-and-play cards from game data: validate it, then build printable sheets."""
+    """Print-and-play cards from game data: validate it, then build printable sheets.
+
+    \b
+    Examples:
+      cardgen new my-game                 start a game to edit
+      cardgen validate my-game            check it against its own rules
+      cardgen build my-game --page letter print it
+    """
 
 
 @main.command()
 @GAME_DIRS
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              help="How findings are printed.")
+@FORMAT
 def validate(game_dirs, strict, fmt):
-    """Check games (default: every folder under data/) and report every problem."""
+    """Check games (default: every folder under data/) and report every problem.
+
+    \b
+    Examples:
+      cardgen validate                      every game under data/
+      cardgen validate data/my-game --strict
+      cardgen validate data/my-game --format json > problems.json
+    """
     report = api.validate(game_dirs, strict)
-    status = _emit(report, strict, fmt, sys.stdout)
-    if fmt == "text" and not report.diagnostics:
-        click.echo(f"ok: {len(api.discover(game_dirs))} game(s), no problems")
+    games = len(api.discover(game_dirs))
+    if fmt == "json":
+        sys.exit(_emit_json(report, strict, games=games))
+    status = _emit(report, strict)
+    if not report.diagnostics:
+        click.echo(f"ok: {games} game(s), no problems")
     sys.exit(status)
 
 
@@ -114,31 +139,50 @@ def validate(game_dirs, strict, fmt):
 @click.option("--cmyk/--rgb", default=None,
               help="Write every colour as DeviceCMYK, for print shops (default: the game's).")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def build(game_dirs, out_dir, page, duplex, back_offset, pack, cmyk, strict, quiet):
-    """Build printable PDFs for games (default: every folder under data/)."""
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no list of files written.")
+@FORMAT
+def build(game_dirs, out_dir, page, duplex, back_offset, pack, cmyk, strict, quiet, fmt):
+    """Build printable PDFs for games (default: every folder under data/).
+
+    \b
+    Examples:
+      cardgen build                                  every game, into output/
+      cardgen build data/my-game --page letter --duplex short
+      cardgen build data/my-game --back-offset 0.5,-1 --out prints
+    """
     options = BuildOptions(out_dir, page, duplex, _offset(back_offset), strict, pack, cmyk)
-    show = not quiet and sys.stderr.isatty()
+    show = not quiet and fmt == "text" and sys.stderr.isatty()
     if show:
         with click.progressbar(length=api.count_cards(game_dirs), label="Building",
                                file=sys.stderr) as bar:
             report, written = api.build_games(game_dirs, options, bar.update)
     else:
         report, written = api.build_games(game_dirs, options)
+    if fmt == "json":
+        sys.exit(_emit_json(report, strict, written=[str(path) for path in written]))
     status = _emit(report, strict)
     if status == 0 and not quiet:
         for path in written:
-            click.echo(f"wrote {path}")
+            click.echo(f"wrote {printable(path)}")
     sys.exit(status)
 
 
 @main.command("list")
 @GAME_DIRS
-def list_games(game_dirs):
-    """List games, their decks and card counts."""
+@FORMAT
+def list_games(game_dirs, fmt):
+    """List games, their decks and card counts.
+
+    \b
+    Examples:
+      cardgen list
+      cardgen list data/my-game --format json
+    """
     report, games = api.list_games(game_dirs)
+    if fmt == "json":
+        sys.exit(_emit_json(report, False, games=[game.as_dict() for game in games]))
     for game in games:
-        click.echo(f"{game.folder}: {game.title} (version {game.version})")
+        click.echo(f"{printable(game.folder)}: {game.title} (version {game.version})")
         for deck in game.decks:
             click.echo(f"  {deck.id}: {deck.name}, {deck.unique_cards} different cards, "
                        f"{deck.cards} to print, {deck.size}")
@@ -148,7 +192,12 @@ def list_games(game_dirs):
 @main.command()
 @click.argument("game_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def dump(game_dir):
-    """Print a game's resolved cards as JSON."""
+    """Print a game's resolved cards as JSON (problems go to stderr).
+
+    \b
+    Example:
+      cardgen dump data/my-game > cards.json
+    """
     report, data = api.dump(game_dir)
     status = _emit(report, False)
     if data is not None and status == 0:
@@ -160,7 +209,16 @@ def dump(game_dir):
 @click.argument("game_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--type", "type_id", help="Card type (default: the game's first).")
 def schema(game_dir, type_id):
-    """Print the JSON Schema of a game's card files, for editors that check YAML as you type."""
+    """Print the JSON Schema of a game's card files, for editors that check YAML as you type.
+
+    \b
+    Example:
+      cardgen schema data/my-game --type hero > hero.schema.json
+    """
+    known = api.card_type_ids(game_dir)
+    if type_id is not None and known is not None and type_id not in known:
+        raise click.BadParameter(f"no card type '{printable(type_id)}'; the game has: "
+                                 f"{', '.join(known) or 'none'}", param_hint="'--type'")
     report, result = api.card_schema(game_dir, type_id)
     status = _emit(report, False)
     if result is not None and status == 0:
@@ -172,7 +230,12 @@ def schema(game_dir, type_id):
 @click.argument("game_dir", type=click.Path(path_type=Path))
 @click.option("--title", help="The game's title (default: from the folder name).")
 def new(game_dir, title):
-    """Start a new game: a small valid game folder to edit."""
+    """Start a new game: a small valid game folder to edit.
+
+    \b
+    Example:
+      cardgen new data/potion-market --title "Potion Market"
+    """
     try:
         written = new_game(game_dir, title)
     except ScaffoldError as exc:
@@ -188,7 +251,12 @@ def new(game_dir, title):
 @click.option("--page", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
 def calibrate(out_file, page, duplex):
-    """Write a two-sided page that measures how far your printer shifts the back side."""
+    """Write a two-sided page that measures how far your printer shifts the back side.
+
+    \b
+    Example:
+      cardgen calibrate --page letter --duplex short
+    """
     try:
         write_calibration(out_file, page, duplex)
     except OSError as exc:

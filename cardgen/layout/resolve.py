@@ -65,6 +65,7 @@ def _as_text(value) -> str:
 def resolve_game(game: Game, report: Report) -> tuple[DeckFaces, ...]:
     library = LayoutLibrary(game.layout_dirs, report)
     shared = {"root": game.root, "images": {}, "legibility": game.legibility}
+    found: list[tuple[Card, list[Problem], str]] = []   # every card's problems, and its layout
     bleed = game.print.bleed
     out = []
     for deck in game.decks:
@@ -76,17 +77,16 @@ def resolve_game(game: Game, report: Report) -> tuple[DeckFaces, ...]:
             continue
         fronts = {}
         shared_values = deck_values(game, deck)
-        found = []
         for card in deck.cards:
             face, problems = bind_face(f"{deck.id}/{card.id}", front_layout,
                                        card_scope(game, deck, card, shared_values), w, h, bleed, shared)
-            found.append((card, problems))
+            found.append((card, problems, front_layout.name))
             fronts[card.id] = face
-        _report_deck(found, deck, front_layout.name, report)
         back, problems = bind_face(f"{deck.id}/back", back_layout, back_scope(game, deck), w, h, bleed,
                                    shared)
         _report(problems, None, back_layout.name, report, deck.back.source)
         out.append(DeckFaces(deck, frozen_map(fronts), back))
+    _report_cards(found, report)
     check_deck_colours(out, game, report)
     return tuple(out)
 
@@ -115,30 +115,32 @@ def _colour_groups(faces: DeckFaces) -> list[list[list[str]]]:
     return [list(groups.values()) for groups in by_ink.values() if len(groups) > 1]
 
 
-def _report_deck(found: list[tuple[Card, list[Problem]]], deck: Deck, layout: str,
-                 report: Report) -> None:
-    """Each card's problems; a warning about the layout itself (the same on several cards, tied
-    to no field of theirs) is reported once, at the layout element."""
+def _report_cards(found: list[tuple[Card, list[Problem], str]], report: Report) -> None:
+    """Each card's problems; a problem of a layout itself (the same on several cards, tied to no
+    field they give, such as a misspelt {{field}}) is reported once, at the layout element."""
     shared: dict[tuple, list[Card]] = {}
-    for card, problems in found:
+    for card, problems, layout in found:
         for p in problems:
-            if p.severity == "warning" and not p.fields:
-                shared.setdefault((p.element.name, p.code, p.message), []).append(card)
+            if not any(f in card.field_sources for f in p.fields):
+                shared.setdefault((layout, p.element.name, p.code, p.message), []).append(card)
     once = {key for key, cards in shared.items() if len(cards) > 1}
-    for card, problems in found:
-        _report([p for p in problems if (p.element.name, p.code, p.message) not in once], card,
-                layout, report)
-    for card, problems in found:
+    for card, problems, layout in found:
+        _report([p for p in problems if (layout, p.element.name, p.code, p.message) not in once],
+                card, layout, report)
+    for card, problems, layout in found:
         for p in problems:
-            key = (p.element.name, p.code, p.message)
+            key = (layout, p.element.name, p.code, p.message)
             if key in once:
                 once.discard(key)
                 cards = shared[key]
+                names = list(dict.fromkeys(f"'{c.deck}'" for c in cards))
+                decks = ("deck " if len(names) == 1 else "decks ") + ", ".join(names)
                 where = p.element.source
-                report.warning(where.file, where.line, where.path,
-                               f"{p.message} (on {len(cards)} cards of deck '{deck.id}', e.g. "
-                               f"'{cards[0].name}'; layout '{layout}', element '{p.element.name}')",
-                               code=p.code)
+                severity = Severity.WARNING if p.severity == "warning" else Severity.ERROR
+                report.add(Diagnostic(where.file, where.line, where.path,
+                                      f"{p.message} (on {len(cards)} cards of {decks}, e.g. "
+                                      f"'{cards[0].name}'; layout '{layout}', element "
+                                      f"'{p.element.name}')", severity, p.code))
 
 
 def _report(problems: list[Problem], card: Card | None, layout: str, report: Report,

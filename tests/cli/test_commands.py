@@ -3,6 +3,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
@@ -54,8 +55,8 @@ def test_schema_describes_the_declared_fields():
 
 def test_schema_names_an_unknown_card_type():
     result = run("schema", TLB2, "--type", "spell")
-    assert result.exit_code == 1
-    assert "no card type 'spell'; the game has: character" in result.output
+    assert result.exit_code == 2           # a usage error: the command named what is not there
+    assert "no card type 'spell'; the game has: character" in result.stderr
 
 
 def test_validate_json_output_lists_every_finding(tmp_path):
@@ -67,7 +68,10 @@ def test_validate_json_output_lists_every_finding(tmp_path):
         "health: 8\n", "helth: 8\n", 1))
     result = run("validate", "--format", "json", game)
     assert result.exit_code == 1
-    findings = json.loads(result.output)
+    assert result.stderr == ""               # machine-readable output on stdout, nothing else
+    output = json.loads(result.stdout)
+    assert output["games"] == 1
+    findings = [f for f in output["problems"] if f["severity"] == "error"]
     assert {f["code"] for f in findings} == {"type", "unknown-key", "missing-field"}
     ten = next(f for f in findings if f["code"] == "type")
     assert ten["path"] == "cards[0].health" and ten["severity"] == "error"
@@ -86,3 +90,35 @@ def test_no_game_named_and_no_data_folder_is_a_usage_error(tmp_path, monkeypatch
     result = run("validate")
     assert result.exit_code == 2
     assert "no game folder given, and no game under 'data/' here" in result.output
+
+
+def test_problems_go_to_stderr_and_results_to_stdout(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game", game)
+    (game / "cards" / "heroes.yaml").write_text("cards:\n  - name: A\n    power: ten\n")
+    for command in (["validate"], ["build", "--out", str(tmp_path / "out")], ["list"], ["dump"]):
+        result = run(*command, game)
+        assert result.exit_code == 1, command
+        assert "expected a whole number" in result.stderr, command
+        assert "expected a whole number" not in result.stdout, command
+
+
+@pytest.mark.parametrize("command", ["validate", "build", "list"])
+def test_format_json_reports_result_and_problems_as_one_object(command, tmp_path):
+    args = [command, TLB2, "--format", "json"] + (["--out", tmp_path] if command == "build" else [])
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    output = json.loads(result.stdout)
+    assert output["problems"] == []
+    if command == "build":
+        assert sorted(Path(p).name for p in output["written"]) == ["player-1.pdf", "player-2.pdf"]
+    if command == "list":
+        assert [d["cards"] for d in output["games"][0]["decks"]] == [22, 22]
+
+
+@pytest.mark.parametrize("command", ["validate", "build", "list", "dump", "schema", "new",
+                                     "calibrate"])
+def test_every_command_answers_dash_h_with_an_example(command):
+    result = run(command, "-h")
+    assert result.exit_code == 0
+    assert "Example" in result.output and f"cardgen {command}" in result.output

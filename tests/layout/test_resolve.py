@@ -1,0 +1,26 @@
+"""Resolving faces: a problem of the layout itself is reported once, not once per card."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardgen.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_a_misspelt_field_in_a_layout_is_reported_once_at_the_layout(tmp_path):
+    shutil.copytree(REPO / "data" / "time-line-battle-v2", tmp_path / "data" / "g")
+    shutil.copytree(REPO / "layouts", tmp_path / "layouts")
+    layout = tmp_path / "layouts" / "time-line-battle-v2" / "character.yaml"
+    text = layout.read_text(encoding="utf-8")
+    assert text.count("{{name}}") == 1
+    layout.write_text(text.replace("{{name}}", "{{nmae}}"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "data" / "g")])
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert result.exit_code == 1
+    assert len(errors) == 1, errors
+    assert errors[0].startswith(f"{layout}:")
+    assert "unknown field '{{nmae}}' (on 44 cards of decks 'player-1', 'player-2'" in errors[0]
