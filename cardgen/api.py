@@ -7,7 +7,8 @@ from typing import Callable, Iterable
 
 from cardgen.dump import game_json
 from cardgen.errors import Report
-from cardgen.json_schema import card_file_schema
+from cardgen import schema_files
+from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
 from cardgen.load.game import GAME_FILE, load_game
 from cardgen.pipeline import BuildOptions, build, check
 
@@ -49,6 +50,20 @@ def dump(game_dir: Path) -> tuple[Report, dict | None]:
     report = Report()
     game = load_game(game_dir, report)
     return report, (game_json(game) if game is not None else None)
+
+
+def file_schema(kind: str) -> dict:
+    """The JSON Schema of every game's `game.yaml` ("game") or of a layout file ("layout")."""
+    return game_file_schema() if kind == "game" else layout_file_schema()
+
+
+def write_schemas(game_dir: Path) -> tuple[Report, list[Path]]:
+    """Write the game's schemas to its schemas/ folder and point its YAML files at them."""
+    report = Report()
+    game = load_game(game_dir, report)
+    if game is None:
+        return report, []
+    return report, schema_files.write_schemas(game)
 
 
 def card_type_ids(game_dir: Path) -> list[str] | None:

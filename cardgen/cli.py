@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from cardgen import api
-from cardgen.errors import Report, printable
+from cardgen.errors import Report, printable, relative_name
 from cardgen.load.game_schema import OFFSET_MM
 from cardgen.pipeline import BuildOptions
 from cardgen.render.calibration import write_calibration
@@ -208,13 +208,27 @@ def dump(game_dir):
 @main.command()
 @click.argument("game_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--type", "type_id", help="Card type (default: the game's first).")
-def schema(game_dir, type_id):
-    """Print the JSON Schema of a game's card files, for editors that check YAML as you type.
+@click.option("--kind", type=click.Choice(["cards", "game", "layout"]), default="cards",
+              show_default=True, help="Which file's schema: a card file, game.yaml, or a layout.")
+@click.option("--write", is_flag=True,
+              help="Write every schema to GAME_DIR/schemas/ and point the game's YAML files at them.")
+def schema(game_dir, type_id, kind, write):
+    """Print the JSON Schema of a game's files, for editors that check YAML as you type.
 
     \b
-    Example:
+    Examples:
       cardgen schema data/my-game --type hero > hero.schema.json
+      cardgen schema data/my-game --kind layout
+      cardgen schema data/my-game --write
     """
+    if write:
+        report, written = api.write_schemas(game_dir)
+        for path in written:
+            click.echo(f"wrote {printable(relative_name(path))}")
+        sys.exit(_emit(report, False))
+    if kind != "cards":
+        click.echo(json.dumps(api.file_schema(kind), indent=2, ensure_ascii=False))
+        sys.exit(0)
     known = api.card_type_ids(game_dir)
     if type_id is not None and known is not None and type_id not in known:
         raise click.BadParameter(f"no card type '{printable(type_id)}'; the game has: "

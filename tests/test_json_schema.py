@@ -1,0 +1,94 @@
+"""The JSON Schemas editors check files with: every shipped file passes its schema, a planted
+fault in each kind of file is caught, and `schema --write` points files at their schemas."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from jsonschema import Draft202012Validator
+
+from cardgen.cli import main
+from cardgen.errors import Report
+from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
+from cardgen.load.game import load_game
+from cardgen.load.yaml_source import load_yaml
+
+REPO = Path(__file__).resolve().parents[1]
+GAMES = sorted(p.parent for p in (REPO / "data").glob("*/game.yaml"))
+LAYOUTS = sorted((REPO / "layouts").rglob("*.yaml"))
+
+
+def data_of(path: Path):
+    """A file's data as cardgen reads it (YAML 1.2 core: `no` stays text)."""
+    doc = load_yaml(path, Report())
+    assert doc is not None, path
+    return doc.data if doc.data is not None else {}
+
+
+def errors(schema: dict, data) -> list[str]:
+    Draft202012Validator.check_schema(schema)
+    return [f"{list(e.absolute_path)}: {e.message[:200]}"
+            for e in Draft202012Validator(schema).iter_errors(data)]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_every_shipped_game_file_passes_its_schema(game):
+    assert errors(game_file_schema(), data_of(game / "game.yaml")) == []
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_every_shipped_card_file_passes_its_schema(game):
+    loaded = load_game(game, Report())
+    checked = 0
+    for deck in loaded.decks:
+        schema = card_file_schema(loaded, deck.card_type)
+        for file in {c.source.file for c in deck.cards if c.source.file.endswith(".yaml")}:
+            assert errors(schema, data_of(Path(file))) == [], file
+            checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=[str(p.relative_to(REPO)) for p in LAYOUTS])
+def test_every_shipped_layout_passes_its_schema(layout):
+    assert errors(layout_file_schema(), data_of(layout)) == []
+
+
+def test_a_planted_fault_in_each_kind_of_file_is_rejected():
+    game = data_of(GAMES[0] / "game.yaml")
+    assert errors(game_file_schema(), {**game, "tilte": "x"})                 # unknown key
+    assert errors(game_file_schema(), {**game, "print": {"page": "a5"}})      # not a choice
+    decks = [{**game["decks"][0], "copies": 0}]
+    assert errors(game_file_schema(), {**game, "decks": decks})               # out of range
+    layout = data_of(REPO / "layouts" / "common" / "back.yaml")
+    element = next(iter(layout["elements"]))
+    bad = {**layout, "elements": {**layout["elements"], element: {
+        **layout["elements"][element], "wdith": "5mm"}}}
+    assert errors(layout_file_schema(), bad)                                  # misspelt key
+    loaded = load_game(GAMES[0], Report())
+    deck = loaded.decks[0]
+    cards = data_of(Path(deck.cards[0].source.file))
+    cards["cards"][0] = {**cards["cards"][0], "nmae": "x"}
+    assert errors(card_file_schema(loaded, deck.card_type), cards)
+
+
+def test_write_puts_schemas_where_an_editor_finds_them(tmp_path):
+    game = tmp_path / "data" / "g"
+    shutil.copytree(REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game", game)
+    for _ in range(2):          # writing twice changes nothing more
+        result = CliRunner().invoke(main, ["schema", str(game), "--write"])
+        assert result.exit_code == 0, result.output
+    first_lines = {p.relative_to(game).as_posix(): p.read_text(encoding="utf-8").splitlines()[:2]
+                   for p in [game / "game.yaml", game / "cards" / "heroes.yaml",
+                             game / "layouts" / "front.yaml"]}
+    assert first_lines["game.yaml"][0] == "# yaml-language-server: $schema=schemas/game.schema.json"
+    assert first_lines["cards/heroes.yaml"][0] == (
+        "# yaml-language-server: $schema=../schemas/cards-hero.schema.json")
+    assert first_lines["layouts/front.yaml"][0] == (
+        "# yaml-language-server: $schema=../schemas/layout.schema.json")
+    assert all(not lines[1].startswith("# yaml-language-server") for lines in first_lines.values())
+    for name in ("game", "layout", "cards-hero"):
+        Draft202012Validator.check_schema(json.loads((game / "schemas" / f"{name}.schema.json").read_text()))
+    assert CliRunner().invoke(main, ["validate", str(game)]).exit_code == 0
