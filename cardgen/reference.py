@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from cardgen import catalog
+from cardgen.model import CardSize
 from cardgen.fields import FIELD_TYPES
 from cardgen.layout.library import LAYOUT_KEYS
 from cardgen.load import game_schema as gs
@@ -90,6 +91,8 @@ def type_text(parse) -> str:
 
 def plain(value, unit: str = "") -> str:
     """A default as plain text: numbers without trailing zeros, lists in brackets."""
+    if isinstance(value, CardSize):
+        return value.name
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Percent):

@@ -14,6 +14,7 @@ from cardgen.load import game_schema
 from cardgen.load.schema import Key
 from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES
 from cardgen.render.icons import ICON_NAMES
+from cardgen.errors import Report
 from cardgen.rules.constraints import RULE_KEYS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -143,3 +144,40 @@ def test_yaml_examples_parse(name, line, block):
         yaml.safe_load(block)
     except yaml.YAMLError as exc:
         pytest.fail(f"docs/{name}:{line}: YAML example does not parse: {exc}")
+
+
+def _fragment_schema(data) -> tuple[str, dict] | None:
+    """The schema a docs example is a piece of: game.yaml, a layout, or a deck's rules."""
+    from cardgen.json_schema import _rules, game_file_schema, layout_file_schema
+    if not isinstance(data, dict) or not data:
+        return None
+    if all(isinstance(v, dict) and v.get("type") in ELEMENT_TYPES for v in data.values()):
+        return "layout's elements", {"type": "object",
+                                     "properties": {"elements": layout_file_schema()["properties"]
+                                                    ["elements"]}}
+    if set(data) <= set(game_schema.GAME_KEYS):
+        return "game.yaml", {k: v for k, v in game_file_schema().items() if k != "required"}
+    if set(data) <= set(LAYOUT_KEYS):
+        return "layout", {k: v for k, v in layout_file_schema().items() if k != "required"}
+    if set(data) == {"rules"}:
+        return "rules", {"type": "object", "properties": {"rules": _rules()}}
+    return None
+
+
+def test_yaml_examples_are_valid_against_their_schemas():
+    from jsonschema import Draft202012Validator
+    from cardgen.load.yaml_source import parse_yaml
+    checked, wrong = 0, []
+    for name, line, block in yaml_blocks():
+        doc = parse_yaml(block, Path(name), name, Report())
+        found = _fragment_schema(doc.data if doc else None)
+        if found is None:
+            continue
+        kind, schema = found
+        data = {"elements": doc.data} if kind == "layout's elements" else doc.data
+        checked += 1
+        for error in Draft202012Validator(schema).iter_errors(data):
+            wrong.append(f"docs/{name}:{line}: a {kind} example: {list(error.absolute_path)}: "
+                         f"{error.message[:160]}")
+    assert checked >= 15, f"only {checked} examples were recognised"
+    assert not wrong, "\n".join(wrong)

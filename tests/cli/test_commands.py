@@ -122,3 +122,16 @@ def test_every_command_answers_dash_h_with_an_example(command):
     result = run(command, "-h")
     assert result.exit_code == 0
     assert "Example" in result.output and f"cardgen {command}" in result.output
+
+
+def test_the_new_games_longest_allowed_name_fits_its_box(tmp_path):
+    game = tmp_path / "g"
+    assert run("new", game).exit_code == 0
+    cards = game / "cards" / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    longest = "W" * 18             # the template's max_length, in the widest letter
+    cards.write_text(text.replace("name: First Hero", f"name: {longest}"), encoding="utf-8")
+    result = run("validate", game, "--strict")
+    assert result.exit_code == 0, result.output
+    cards.write_text(text.replace("name: First Hero", f"name: {longest}W"), encoding="utf-8")
+    assert "expected at most 18 characters" in run("validate", game).output
