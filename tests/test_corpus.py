@@ -152,6 +152,12 @@ for _case, _file in (("game-yaml-symlink-outside", GAME / "game.yaml"),
     adds(_case)(_link_out(_file))
 
 
+@adds("picture-truncated")
+def _cut_the_picture_short(root: Path) -> None:
+    data = (root / ART).read_bytes()
+    (root / ART).write_bytes(data[: len(data) // 2])
+
+
 # fixtures -----------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -198,6 +204,7 @@ def test_case(case, tmp_path, good_build, monkeypatch):
     space = workspace(case, tmp_path, good_build, monkeypatch)
     result = space.build(*extra_args(case))
     assert_clean(result)
+    assert not (space.root / "hacked.txt").exists(), "data ran an outside program"
     if os.environ.get(REFRESH) and printed(result.output) != want.lines:
         (CORPUS / case / "expected.txt").write_text(
             "\n".join([f"exit: {result.exit_code}", *printed(result.output)]) + "\n", encoding="utf-8")

@@ -4,15 +4,19 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.render.icons import draw_icon
+from cardgen.render.pictures import PictureCache
 from cardgen.units import mm_to_pt
 
 
 class Pen:
     """Wraps a reportlab canvas whose origin is the card trim's bottom-left corner."""
 
-    def __init__(self, canvas: Canvas, card_height: float):
+    def __init__(self, canvas: Canvas, card_height: float, pictures: PictureCache | None = None,
+                 cmyk: bool = False):
         self.canvas = canvas
         self.card_height = card_height
+        self.pictures = pictures if pictures is not None else PictureCache()
+        self.cmyk = cmyk       # pictures are drawn in CMYK, like every colour of the sheet
 
     def box(self, x: float, y: float, width: float, height: float) -> tuple[float, float, float, float]:
         """A top-left mm box as reportlab's (x, y, width, height) in points, y up."""

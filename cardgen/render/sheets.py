@@ -15,6 +15,7 @@ from cardgen.render import fonts
 from cardgen.render.colors import to_cmyk
 from cardgen.render.imposition import SheetPlan, Slot
 from cardgen.render.pen import Pen
+from cardgen.render.pictures import PictureCache
 from cardgen.render.richtext import layout_text
 from cardgen.units import mm_to_pt
 
@@ -47,11 +48,12 @@ DUPLEX_HINTS = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "f
                 "none": "Simplex"}
 
 
-def define_form(canvas: Canvas, name: str, face: CardFace) -> None:
+def define_form(canvas: Canvas, name: str, face: CardFace, pictures: PictureCache | None = None,
+                cmyk: bool = False) -> None:
     """Draw a face once; every copy of the card on any page reuses it."""
     b = mm_to_pt(face.bleed)
     canvas.beginForm(name, -b, -b, mm_to_pt(face.width) + b, mm_to_pt(face.height) + b)
-    pen = Pen(canvas, face.height)
+    pen = Pen(canvas, face.height, pictures, cmyk)
     for element in face.elements:
         canvas.saveState()
         element.draw(pen)
@@ -134,17 +136,18 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
     canvas = new_canvas(buffer, plan, f"{game.title} - {names}", ", ".join(game.credits), duplex,
                         game.print.cmyk)
     with_backs = duplex != "none"
+    pictures, cmyk = PictureCache(), game.print.cmyk
     sequence = []              # (front form, back form) of every printed card, in order
     form_count = 0
     for n, faces in enumerate(decks):
         back = "back" if n == 0 else f"back{n}"
         if with_backs:
-            define_form(canvas, back, faces.back)
+            define_form(canvas, back, faces.back, pictures, cmyk)
         forms = {}
         for card_id, face in faces.fronts.items():
             forms[card_id] = f"card{form_count}"
             form_count += 1
-            define_form(canvas, forms[card_id], face)
+            define_form(canvas, forms[card_id], face, pictures, cmyk)
         sequence += [(forms[card.id], back) for card in faces.deck.cards
                      for _ in range(card.copies) if card.id in forms]
     sheets = [sequence[i:i + plan.per_page] for i in range(0, len(sequence), plan.per_page)]

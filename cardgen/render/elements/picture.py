@@ -3,9 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import Image
-from reportlab.lib.utils import ImageReader
-
 from cardgen.errors import did_you_mean
 from cardgen.load import schema as s
 from cardgen.load.images import ImageInfo, inspect_image
@@ -48,9 +45,14 @@ class Picture(Element):
             return None
         try:
             path = confined_path(ctx.root, values["src"])
-            if path not in ctx.images:
-                ctx.images[path] = inspect_image(path, values["src"])
+            if path not in ctx.images:     # each picture is checked once, a bad one too
+                try:
+                    ctx.images[path] = inspect_image(path, values["src"])
+                except Invalid as exc:
+                    ctx.images[path] = exc
             info = ctx.images[path]
+            if isinstance(info, Invalid):
+                raise info
         except Invalid as exc:
             ctx.problem("src", str(exc), code="art")
             return None
@@ -81,14 +83,9 @@ class Picture(Element):
         c.saveState()
         pen.clip(self.clip.x, self.clip.y, self.clip.width, self.clip.height)
         x, y, w, h = pen.box(self.box.x, self.box.y, self.box.width, self.box.height)
-        if self.crop:
-            left, top, cw, ch = self.crop
-            with Image.open(self.info.path) as image:
-                part = image.crop((left, top, left + cw, top + ch))
-                part.load()
-            c.drawImage(ImageReader(part), x, y, w, h, mask="auto")
-        else:   # a reader, not a file name: the PDF names the image by its content, not its path
-            c.drawImage(ImageReader(str(self.info.path)), x, y, w, h, mask="auto")
+        # a reader, not a file name: the PDF names the image by its content, not its path
+        reader = pen.pictures.reader(self.info, self.crop, self.box.width, self.box.height, pen.cmyk)
+        c.drawImage(reader, x, y, w, h, mask="auto")
         c.restoreState()
 
     def inks(self):
