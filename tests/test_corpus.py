@@ -158,6 +158,32 @@ def _cut_the_picture_short(root: Path) -> None:
     (root / ART).write_bytes(data[: len(data) // 2])
 
 
+@adds("extends-chain-too-long")
+def _a_long_chain_of_layouts(root: Path) -> None:
+    folder = root / GAME / "layouts" / "chain"
+    folder.mkdir()
+    for i in range(1, 1501):
+        parent = f"extends: chain/l{i + 1}\n" if i < 1500 else ""
+        (folder / f"l{i}.yaml").write_text(f"{parent}description: link {i}\n", encoding="utf-8")
+    replace_line(root / GAME / "layouts" / "front.yaml", "description: The card face of the minimal game.",
+                 "extends: chain/l1\ndescription: The card face of the minimal game.")
+
+
+@adds("definition-chain-circle")
+def _a_circle_of_definitions(root: Path) -> None:
+    chain = "".join(f"  D{i}: {{kind: condition, text: \"Leads to [[D{i % 3000 + 1}]].\"}}\n"
+                    for i in range(1, 3001))
+    replace_line(root / GAME / "game.yaml", 'version: "1.0"', f'version: "1.0"\ndefinitions:\n{chain}')
+    replace_line(root / CARDS, SECOND_TEXT, '    text: "Draw a card, then [[D1]]."')
+
+
+@adds("csv-huge-cell")
+def _a_cell_too_large(root: Path) -> None:
+    path = root / GAME / "cards" / "heroes.csv"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("Draw a card.", '"' + "x" * 200_000 + '"'), encoding="utf-8")
+
+
 # fixtures -----------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")

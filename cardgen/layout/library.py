@@ -19,6 +19,8 @@ from cardgen.render.colors import parse_color
 from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES
 from cardgen.render.elements.base import Percent
 
+MAX_EXTENDS_DEPTH = 32     # a layout and its parents, grandparents ...: deeper is a mistake
+
 LAYOUT_KEYS = {
     "extends": Key(s.list_of(s.text, single_ok=True), default=(), doc="parent layout(s), merged in order"),
     "description": Key(s.text, default="", doc="what the layout is for"),
@@ -61,6 +63,7 @@ class LayoutLibrary:
         self.dirs = dirs
         self.report = report
         self._raw: dict[str, _Raw | None] = {}
+        self._merged: dict[str, tuple | None] = {}
         self._resolved: dict[str, Layout | None] = {}
 
     def available(self) -> list[str]:
@@ -113,10 +116,24 @@ class LayoutLibrary:
         return raw
 
     def _merge(self, name: str, where: Source | None, chain: tuple[str, ...]):
-        """(colors, elements, origins) with parents merged in, or None when the chain is broken."""
+        """(colors, elements, origins) with parents merged in, or None when the chain is broken.
+        Each layout is merged once (a parent shared by many is not merged again)."""
+        if name in self._merged:
+            return self._merged[name]
         raw = self._load(name, where)
         if raw is None:
             return None
+        if len(chain) >= MAX_EXTENDS_DEPTH:
+            shown = " -> ".join(chain[:3] + ("...",) + chain[-2:] + (name,))
+            root = At(raw.doc, (), self.report)
+            root.child("extends").error(f"extends chain is more than {MAX_EXTENDS_DEPTH} layouts "
+                                        f"deep ({shown})", code="extends-depth")
+            return None
+        merged = self._merge_parents(name, raw, chain)
+        self._merged[name] = merged
+        return merged
+
+    def _merge_parents(self, name: str, raw: "_Raw", chain: tuple[str, ...]):
         root = At(raw.doc, (), self.report)
         colors: dict = {}
         elements: dict[str, dict] = {}

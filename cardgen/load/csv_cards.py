@@ -58,6 +58,39 @@ def _cell(text: str, decl_type: str | None):
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
+def _rows(text: str, name: str, report: Report) -> list[list[str]] | None:
+    """Every row, or None (with an error naming the line) when the file is not readable CSV."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    rows = []
+    try:
+        for row in reader:
+            rows.append(row)
+    except csv.Error as exc:
+        line = reader.line_num or 1
+        if "field larger than field limit" in str(exc):
+            message = (f"a cell is longer than {csv.field_size_limit():,} characters, the most a "
+                       "cell may hold")
+        else:
+            message = f"not readable as CSV ({exc})"
+        report.error(name, line, (f"row {line}",), message, code="csv")
+        return None
+    return rows
+
+
+def _unique_header(header: tuple, name: str, report: Report) -> bool:
+    """A column named twice is an error, as a key given twice is in YAML."""
+    seen: dict[str, int] = {}
+    ok = True
+    for index, column in enumerate(header):
+        if column and column in seen:
+            report.error(name, 1, ("row 1",), f"column '{column}' is named twice, in column "
+                         f"{column_letter(seen[column])} and column {column_letter(index)}",
+                         code="csv")
+            ok = False
+        seen.setdefault(column, index)
+    return ok
+
+
 def read_csv_cards(path: Path, report: Report, card_type: CardType, deck_id: str,
                    default_copies: int) -> tuple[list[Card], bool]:
     """The cards of one CSV file, and whether every row loaded."""
@@ -65,12 +98,16 @@ def read_csv_cards(path: Path, report: Report, card_type: CardType, deck_id: str
     if text is None:
         return [], False
     name = relative_name(path)
-    rows = list(csv.reader(io.StringIO(text, newline="")))
+    rows = _rows(text, name, report)
+    if rows is None:
+        return [], False
     if not rows:
         report.error(name, None, (), "CSV file is empty: expected a header row of field names",
                      code="empty")
         return [], False
     header = tuple(h.strip() for h in rows[0])
+    if not _unique_header(header, name, report):
+        return [], False
     types = {d.name: d.type for d in card_type.fields}
     doc = Document(path, name, None, {(): 1})
     cards, complete = [], True

@@ -6,6 +6,8 @@ definition nothing uses is worth a warning.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from cardgen import markup
 from cardgen.errors import Report, did_you_mean
 from cardgen.layout.conditions import parse_condition
@@ -23,6 +25,7 @@ def known_names(game: Game) -> dict[str, str]:
 
 def check_references(game: Game, report: Report) -> None:
     names = known_names(game)
+    cards = {c.name.casefold(): c for deck in game.decks for c in deck.cards}   # indexed once
     used: dict[str, Source] = {}
     for deck in game.decks:
         card_type = game.card_types[deck.card_type]
@@ -36,7 +39,7 @@ def check_references(game: Game, report: Report) -> None:
                 if decl.type in ("reference", "references") and decl.name in card.values:
                     targets = card.values[decl.name]
                     for target in (targets if isinstance(targets, tuple) else (targets,)):
-                        _check_card_reference(game, card, decl, target, report)
+                        _check_card_reference(cards, card, decl, target, report)
     graph = {}
     for name, definition in game.definitions.items():
         refs = markup.parse(definition.text).terms
@@ -51,20 +54,24 @@ def check_references(game: Game, report: Report) -> None:
                            f"definition '{name}' is not used by any card", code="unused-definition")
 
 
-def _check_card_reference(game: Game, card, decl, target: str, report: Report) -> None:
+def _check_card_reference(cards: dict, card, decl, target: str, report: Report) -> None:
     where = card.where(decl.name)
-    cards = {c.name.casefold(): c for deck in game.decks for c in deck.cards}
     found = cards.get(target.casefold())
     problem = None
     if found is None:
         problem = f"names card '{target}', which no deck has{did_you_mean(target, [c.name for c in cards.values()])}"
     elif decl.options.get("card_type") and found.card_type != decl.options["card_type"]:
         problem = f"names '{target}', a {found.card_type} card; expected a {decl.options['card_type']} card"
-    elif decl.options.get("where") and not parse_condition(decl.options["where"]).holds(found.values.get):
+    elif decl.options.get("where") and not _condition(decl.options["where"]).holds(found.values.get):
         problem = f"names '{target}', which does not meet '{decl.options['where']}'"
     if problem:
         report.error(where.file, where.line, where.path, f"card '{card.name}': {decl.name} {problem}",
                      code="bad-reference")
+
+
+@lru_cache(maxsize=256)
+def _condition(text: str):
+    return parse_condition(text)
 
 
 def _check_text(text: str, where: Source, names, used, report, owner) -> None:
@@ -93,28 +100,35 @@ def _reachable(start: set[str], graph: dict[str, list[str]]) -> set[str]:
 
 
 def _check_cycles(game: Game, graph: dict[str, list[str]], report: Report) -> None:
+    """Report each circle of definitions once. A depth-first walk with its own stack, so a chain
+    of thousands of definitions is no deeper for Python than a chain of two."""
     by_key = {name.casefold(): (name, d) for name, d in game.definitions.items()}
     state: dict[str, int] = {}   # 1 = on the current path, 2 = done
     reported: set[frozenset] = set()
-
-    def visit(node: str, path: list[str]) -> None:
-        state[node] = 1
-        for nxt in graph.get(node, ()):
-            if nxt not in graph:
-                continue
-            if state.get(nxt) == 1:
+    for start in sorted(graph):
+        if start in state:
+            continue
+        path, stack = [start], [iter(graph.get(start, ()))]
+        state[start] = 1
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif nxt in graph and state.get(nxt) == 1:
                 cycle = path[path.index(nxt):] + [nxt]
                 if frozenset(cycle) not in reported:
                     reported.add(frozenset(cycle))
-                    name, definition = by_key[nxt]
-                    shown = " -> ".join(by_key[c][0] for c in cycle)
+                    _, definition = by_key[nxt]
+                    shown = " -> ".join(_shortened([by_key[c][0] for c in cycle]))
                     report.error(definition.source.file, definition.source.line,
                                  definition.source.path, f"definitions refer to each other in a "
                                  f"circle: {shown}", code="definition-cycle")
-            elif nxt not in state:
-                visit(nxt, path + [nxt])
-        state[node] = 2
+            elif nxt in graph and nxt not in state:
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append(iter(graph.get(nxt, ())))
 
-    for node in sorted(graph):
-        if node not in state:
-            visit(node, [node])
+
+def _shortened(names: list[str], keep: int = 6) -> list[str]:
+    return names if len(names) <= 2 * keep else names[:keep] + ["..."] + names[-keep:]
