@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from cardgen.dump import game_json
-from cardgen.errors import Report
+from cardgen.errors import Report, relative_name
 from cardgen import schema_files
 from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
 from cardgen.load.game import GAME_FILE, load_game
@@ -34,10 +34,29 @@ def validate(paths: Iterable[Path], strict: bool = False) -> Report:
     return report
 
 
+def same_output(game_dirs: list[Path], report: Report) -> bool:
+    """Games whose folders share a name would build into one output folder: an error, found
+    before anything is written."""
+    by_id: dict[str, list[Path]] = {}
+    for game_dir in game_dirs:
+        by_id.setdefault(Path(game_dir).resolve().name, []).append(Path(game_dir))
+    clash = False
+    for game_id, dirs in by_id.items():
+        for other in dirs[1:]:
+            clash = True
+            report.error(relative_name(other / GAME_FILE), None, (),
+                         f"this game and '{relative_name(dirs[0])}' would both build into "
+                         f"<out>/{game_id}/: build them one at a time, or rename a folder",
+                         code="duplicate-output")
+    return clash
+
+
 def build_games(paths: Iterable[Path], options: BuildOptions,
                 progress: Callable[[int], None] = lambda n: None) -> tuple[Report, list[Path]]:
     report = Report()
     written: list[Path] = []
+    if same_output(discover(paths), report):
+        return report, written
     for game_dir in discover(paths):
         game_report = Report()   # each game stands or falls on its own problems
         written += build(game_dir, options, game_report, progress)

@@ -15,6 +15,7 @@ from cardgen.load.game_schema import OFFSET_MM
 from cardgen.pipeline import BuildOptions
 from cardgen.render.calibration import write_calibration
 from cardgen.scaffold import ScaffoldError, new_game
+from cardgen.write import OutputError
 
 def _games_or_data(ctx, param, value):
     """No game named means every game under data/; with no data/ either, there is nothing to do."""
@@ -273,11 +274,9 @@ def calibrate(out_file, page, duplex):
     """
     try:
         write_calibration(out_file, page, duplex)
-    except OSError as exc:
+    except OutputError as exc:
         report = Report()
-        blocked = next((p for p in out_file.parents if p.is_file()), None)
-        reason = f"'{blocked}' is a file, not a folder" if blocked else exc.strerror or str(exc)
-        report.error(out_file, None, (), f"cannot write the calibration sheet: {reason}",
+        report.error(out_file, None, (), f"cannot write the calibration sheet: {exc.reason}",
                      code="output")
         sys.exit(_emit(report, False))
     click.echo(f"wrote {out_file}: print it double-sided, hold it to the light, and read the "

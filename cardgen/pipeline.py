@@ -6,15 +6,15 @@ from pathlib import Path
 from typing import Callable
 
 from cardgen import catalog
-from cardgen.errors import Report
+from cardgen.errors import Report, relative_name
 from cardgen.layout.resolve import DeckFaces, resolve_game
 from cardgen.load.cards import slug
 from cardgen.load.game import load_game
-from cardgen.model import Game
+from cardgen.model import Deck, Game
 from cardgen.render.imposition import plan_sheet
 from cardgen.render.sheets import render_decks
 from cardgen.rules import validate_game
-from cardgen.write import remove_stale_temps, write_atomic
+from cardgen.write import OutputError, write_files
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,7 @@ def check(game_dir: Path, report: Report, options: BuildOptions | None = None) -
     if options is not None:
         game = apply_options(game, options)
     validate(game, report)
+    check_outputs(game, report)
     faces = resolve(game, report)
     if report.has_errors(options.strict if options else False):
         return None
@@ -77,7 +78,7 @@ def render(checked: Checked, progress: Callable[[int], None]) -> dict[str, bytes
     page = catalog.page_sizes()[settings.page]
     out = {}
     for name, group in _sheet_groups(checked.faces, settings.pack):
-        size = group[0].deck.size
+        size = _deck(group[0]).size
         plan = plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
                           settings.duplex, settings.crop_marks, settings.back_offset,
                           bool(settings.mark_every_cut))
@@ -85,25 +86,30 @@ def render(checked: Checked, progress: Callable[[int], None]) -> dict[str, bytes
     return out
 
 
-def _sheet_groups(faces: tuple[DeckFaces, ...], pack: bool) -> list[tuple[str, list[DeckFaces]]]:
-    """The PDFs to make: one per deck, or with `pack` one per card size shared by several decks
-    (named after the size), in the order the decks are written."""
+def _deck(item) -> Deck:
+    return item.deck if isinstance(item, DeckFaces) else item
+
+
+def _sheet_groups(items, pack: bool) -> list[tuple[str, list]]:
+    """The PDFs to make from decks (or their faces): one per deck, or with `pack` one per card
+    size shared by several decks (named after the size), in the order the decks are written."""
     if not pack:
-        return [(f.deck.id, [f]) for f in faces]
-    by_size: dict[tuple, list[DeckFaces]] = {}
-    for f in faces:
-        by_size.setdefault((f.deck.size.width, f.deck.size.height), []).append(f)
-    return [(group[0].deck.id if len(group) == 1 else f"{slug(group[0].deck.size.name)}-decks", group)
-            for group in by_size.values()]
+        return [(_deck(item).id, [item]) for item in items]
+    by_size: dict[tuple, list] = {}
+    for item in items:
+        by_size.setdefault((_deck(item).size.width, _deck(item).size.height), []).append(item)
+    return [(_deck(group[0]).id if len(group) == 1 else f"{slug(_deck(group[0]).size.name)}-decks",
+             group) for group in by_size.values()]
 
 
-def write(files: dict[str, bytes], folder: Path) -> list[Path]:
-    remove_stale_temps(folder)
-    written = []
-    for name, data in files.items():
-        write_atomic(folder / name, data)
-        written.append(folder / name)
-    return written
+def write(files: dict[str, bytes], folder: Path, report: Report) -> list[Path]:
+    """Every file of the build in place, or none (the previous build stays whole)."""
+    try:
+        return write_files(folder, files)
+    except OutputError as exc:
+        report.error(relative_name(exc.path), None, (), f"cannot write the build: {exc.reason}; "
+                     "the previous files are unchanged", code="output")
+        return []
 
 
 def build(game_dir: Path, options: BuildOptions, report: Report,
@@ -112,4 +118,24 @@ def build(game_dir: Path, options: BuildOptions, report: Report,
     if checked is None:
         return []
     files = render(checked, progress)
-    return write(files, options.out_dir / checked.game.id)
+    return write(files, options.out_dir / checked.game.id, report)
+
+
+def output_names(game: Game) -> dict[str, list[Deck]]:
+    """The file each deck is printed into, with the decks that print into it."""
+    names: dict[str, list[Deck]] = {}
+    for name, group in _sheet_groups(game.decks, game.print.pack):
+        names.setdefault(f"{name}.pdf", []).extend(group)
+    return names
+
+
+def check_outputs(game: Game, report: Report) -> None:
+    """Two decks that would write one file are an error before anything is written."""
+    for name, decks in output_names(game).items():
+        if len(decks) > 1 and not game.print.pack or len({d.id for d in decks}) < len(decks):
+            first, *others = decks
+            for deck in others:
+                report.error(deck.source.file, deck.source.line, deck.source.path,
+                             f"deck '{deck.id}' would write {name}, as deck '{first.id}' "
+                             f"({first.source.file}:{first.source.line}) does: give each deck an "
+                             "id of its own", code="duplicate-output")

@@ -1,11 +1,14 @@
-"""Write stage: files replace their previous version only once complete.
+"""Write stage: a build's files replace their previous versions all together, or none of them do.
 
-On Linux the data goes to an unnamed file (O_TMPFILE) that gets a name only when it is whole, so
-even a killed build leaves no half-written file behind; elsewhere a named temporary file is used
-(and removed on any error, and by the next build if the process was killed).
+Every new file is first written whole to a temporary file beside its target (on Linux an unnamed
+O_TMPFILE that gets a name only when complete, so even a killed build leaves nothing
+half-written); only then are they put in place one by one, each previous version kept until all
+are in, and put back if any fails. Temporary files carry the writing process's id, so a build
+cleaning up after a killed one never removes a file another running build is still writing.
 """
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 import uuid
@@ -14,47 +17,130 @@ from pathlib import Path
 TEMP_PREFIX = ".cardgen-"
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write `data` to `path` so that a reader (or a crash) sees the old file or the new, never half."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if not _write_unnamed(path, data):
-        _write_named(path, data)
+class OutputError(Exception):
+    """A file cannot be written; `path` is the file or folder at fault, `reason` says why."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"{path}: {reason}")
+        self.path, self.reason = Path(path), reason
 
 
-def _write_unnamed(path: Path, data: bytes) -> bool:
+def _temp_name(folder: Path, kind: str) -> Path:
+    return folder / f"{TEMP_PREFIX}{os.getpid()}-{uuid.uuid4().hex}.{kind}"
+
+
+def _reason(exc: OSError, path: Path) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "no permission to write there"
+    if exc.errno == errno.EISDIR:
+        return "a folder is in the way"
+    blocked = next((p for p in [path, *path.parents] if p.exists() and not p.is_dir()), None)
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST) and blocked is not None:
+        return f"'{blocked}' is a file, not a folder"
+    return exc.strerror or str(exc)
+
+
+def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
+    """Replace `folder/name` with each `data`, all or none; raise OutputError naming the path."""
+    folder = Path(folder)
+    targets = [folder / name for name in files]
     try:
-        fd = os.open(path.parent, os.O_TMPFILE | os.O_WRONLY, 0o644)
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(folder, _reason(exc, folder)) from None
+    for target in targets:
+        if target.is_dir():
+            raise OutputError(target, "a folder is in the way of this file")
+    remove_stale_temps(folder)
+    temps: list[Path] = []
+    try:
+        for target, data in zip(targets, files.values()):
+            try:
+                temps.append(_write_temp(folder, data))
+            except OSError as exc:
+                raise OutputError(target, _reason(exc, target)) from None
+        _put_in_place(list(zip(temps, targets)))
+    finally:
+        for temp in temps:
+            temp.unlink(missing_ok=True)
+    return targets
+
+
+def _put_in_place(moves: list[tuple[Path, Path]]) -> None:
+    """Rename each temp onto its target; if one fails, every target goes back to what it was."""
+    done: list[tuple[Path, Path | None]] = []          # target, the backup of its old version
+    try:
+        for temp, target in moves:
+            backup = None
+            if target.exists():
+                backup = _temp_name(target.parent, "old")
+                os.link(target, backup)
+            try:
+                os.replace(temp, target)
+            except OSError:
+                if backup is not None:
+                    backup.unlink(missing_ok=True)
+                raise
+            done.append((target, backup))
+    except OSError as exc:
+        for target, backup in reversed(done):
+            if backup is not None:
+                os.replace(backup, target)
+            else:
+                target.unlink(missing_ok=True)
+        failed = moves[len(done)][1]
+        raise OutputError(failed, _reason(exc, failed)) from None
+    except BaseException:
+        for target, backup in reversed(done):
+            if backup is not None:
+                os.replace(backup, target)
+            else:
+                target.unlink(missing_ok=True)
+        raise
+    for _, backup in done:
+        if backup is not None:
+            backup.unlink(missing_ok=True)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """One file, replaced whole or not at all (OutputError when it cannot be written)."""
+    path = Path(path)
+    write_files(path.parent, {path.name: data})
+
+
+def _write_temp(folder: Path, data: bytes) -> Path:
+    """`data` complete in a named temporary file of this process in `folder`."""
+    temp = _temp_name(folder, "tmp")
+    try:
+        fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644)
     except (AttributeError, OSError):
-        return False
-    temp = path.parent / f"{TEMP_PREFIX}{uuid.uuid4().hex}.tmp"
+        return _write_named(folder, data)
     try:
         _write_all(fd, data)
         os.link(f"/proc/self/fd/{fd}", temp, follow_symlinks=True)
-    except OSError:
-        return False       # no /proc, say: fall back to a named temporary file
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EACCES, errno.EROFS):
+            raise
+        return _write_named(folder, data)        # no /proc, say: a named temporary file
     finally:
         os.close(fd)
-    try:
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-    return True
+    return temp
 
 
-def _write_named(path: Path, data: bytes) -> None:
-    fd, temp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=".tmp", dir=path.parent)
+def _write_named(folder: Path, data: bytes) -> Path:
+    fd, temp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".tmp", dir=folder)
     try:
         try:
             _write_all(fd, data)
         finally:
             os.close(fd)
         os.chmod(temp, 0o644)  # mkstemp makes 0600; outputs are ordinary shareable files
-        os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+    return Path(temp)
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -64,8 +150,21 @@ def _write_all(fd: int, data: bytes) -> None:
     os.fsync(fd)
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def remove_stale_temps(folder: Path) -> None:
-    """Temp files a killed build left behind (they are never the output itself)."""
-    if folder.is_dir():
-        for leftover in folder.glob(f"{TEMP_PREFIX}*.tmp"):
+    """Temp files a killed build left behind: only those of processes no longer running."""
+    if not folder.is_dir():
+        return
+    for leftover in folder.glob(f"{TEMP_PREFIX}*"):
+        owner = leftover.name[len(TEMP_PREFIX):].split("-", 1)[0]
+        if not owner.isdigit() or not _alive(int(owner)):
             leftover.unlink(missing_ok=True)

@@ -82,3 +82,111 @@ def test_killing_a_build_midway_leaves_the_previous_output_intact(tmp_path):
     assert time.monotonic() - started < 60
     after = {p.name: p.read_bytes() for p in (out / "big").iterdir()}
     assert after == before        # and nothing else: no half-written file, named or hidden
+
+
+# a build's files together ------------------------------------------------------------------------
+
+VALID = REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game"
+
+
+def _two_deck_game(root: Path) -> Path:
+    game = root / "game"
+    shutil.copytree(VALID, game)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    deck = text[text.index("  - id: heroes"):]
+    (game / "game.yaml").write_text(text + deck.replace("id: heroes", "id: rivals"), encoding="utf-8")
+    return game
+
+
+def _cli(*args):
+    from click.testing import CliRunner
+    from cardgen.cli import main
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def test_a_build_that_fails_after_its_first_file_leaves_the_previous_build(tmp_path, monkeypatch):
+    game, out = _two_deck_game(tmp_path), tmp_path / "out"
+    assert _cli("build", game, "--out", out, "-q").exit_code == 0
+    before = _files(out)
+    assert sorted(before) == ["game/heroes.pdf", "game/rivals.pdf"]
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace(
+        'version: "1.0"', 'version: "2.0"'), encoding="utf-8")
+    real, calls = os.replace, []
+
+    def second_fails(source, target):
+        calls.append(target)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        return real(source, target)
+    monkeypatch.setattr(write.os, "replace", second_fails)
+    result = _cli("build", game, "--out", out, "-q")
+    monkeypatch.setattr(write.os, "replace", real)
+    assert len(calls) >= 2, "the first file was put in place before the failure"
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [f"{out / 'game' / 'rivals.pdf'}: error: output: cannot "
+                                          "write the build: the disk is full; the previous files "
+                                          "are unchanged"]
+    assert _files(out) == before
+
+
+@pytest.mark.parametrize("problem", ["out-is-a-file", "pdf-is-a-folder", "disk-full", "read-only"])
+def test_output_problems_are_one_line_naming_the_path(problem, tmp_path, monkeypatch):
+    game, out = _two_deck_game(tmp_path), tmp_path / "out"
+    expected = {"pdf-is-a-folder": (out / "game" / "heroes.pdf", "a folder is in the way of this file"),
+                "disk-full": (out / "game" / "heroes.pdf", "the disk is full"),
+                "read-only": (out / "game" / "heroes.pdf", "no permission to write there")}
+    if problem == "out-is-a-file":
+        out.mkdir()
+        (out / "game").write_text("mine")
+        expected[problem] = (out / "game", f"'{out / 'game'}' is a file, not a folder")
+    elif problem == "pdf-is-a-folder":
+        (out / "game" / "heroes.pdf").mkdir(parents=True)
+    else:
+        code = 28 if problem == "disk-full" else 13
+        def refuse(folder, data):
+            raise OSError(code, os.strerror(code))
+        monkeypatch.setattr(write, "_write_temp", refuse)
+    before = _files(out) if out.exists() else {}
+    result = _cli("build", game, "--out", out, "-q")
+    path, reason = expected[problem]
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.splitlines() == [f"{path}: error: output: cannot write the build: "
+                                          f"{reason}; the previous files are unchanged"]
+    assert (_files(out) if out.exists() else {}) == before
+
+
+def test_two_games_that_would_build_into_one_folder_are_refused_first(tmp_path):
+    for side in ("a", "b"):
+        shutil.copytree(VALID, tmp_path / side / "game")
+    result = _cli("build", tmp_path / "a" / "game", tmp_path / "b" / "game", "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    assert "would both build into <out>/game/" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_stale_temps_of_a_live_build_are_kept(tmp_path):
+    live = tmp_path / f"{TEMP_PREFIX}{os.getpid()}-abc.tmp"
+    dead = tmp_path / f"{TEMP_PREFIX}999999999-abc.tmp"
+    for path in (live, dead):
+        path.write_bytes(b"half")
+    remove_stale_temps(tmp_path)
+    assert live.exists() and not dead.exists()
+
+
+def test_sixteen_builds_into_one_folder_at_once_all_succeed(tmp_path):
+    game, out = _two_deck_game(tmp_path), tmp_path / "out"
+    command = [sys.executable, "-m", "cardgen", "build", str(game), "--out", str(out), "--quiet"]
+    processes = [subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT) for _ in range(16)]
+    results = [(p.wait(timeout=240), p.stdout.read().decode()) for p in processes]
+    assert all(code == 0 for code, _ in results), results
+    from pypdf import PdfReader
+    names = sorted(p.name for p in (out / "game").iterdir())
+    assert names == ["heroes.pdf", "rivals.pdf"]         # and no temporary file left behind
+    for name in names:
+        assert len(PdfReader(out / "game" / name).pages) == 2
