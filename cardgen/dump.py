@@ -7,11 +7,11 @@ from cardgen.layout.resolve import card_scope
 from cardgen.model import Card, Deck, Game
 
 
-def card_json(game: Game, deck: Deck, card: Card) -> dict:
+def card_json(game: Game, deck: Deck, card: Card, number: int | None = None) -> dict:
     """A card's fields as data, the values derived from them (a level formula at each level),
     and its text fields as printed, with `{{field}}` values filled in and markup removed."""
     card_type = game.card_types[card.card_type]
-    scope = card_scope(game, deck, card)
+    scope = card_scope(game, deck, card, number=number)
     fields, derived, printed = {}, {}, {}
     for decl in card_type.fields:
         if decl.name not in card.values:
@@ -49,7 +49,7 @@ def game_json(game: Game) -> dict:
                      "height_mm": deck.size.height, "sleeve": deck.size.sleeve},
             "cards_to_print": deck.card_count,
             "values": dict(deck.values),
-            "cards": [card_json(game, deck, card) for card in deck.cards],
+            "cards": [card_json(game, deck, card, n) for n, card in enumerate(deck.cards, start=1)],
         } for deck in game.decks],
         "glossary": dict(game.glossary),
         "definitions": {name: {"kind": d.kind, "text": d.text} for name, d in game.definitions.items()},

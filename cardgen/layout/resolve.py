@@ -26,14 +26,20 @@ def _prefixed(prefix: str, values: Mapping) -> dict:
 def deck_values(game: Game, deck: Deck) -> dict:
     return {**_prefixed("game", game.values),
             **_prefixed("deck", {"id": deck.id, "name": deck.name, "size": deck.size.name,
-                                 "cards": deck.card_count, **deck.values})}
+                                 "cards": deck.card_count, "unique_cards": len(deck.cards),
+                                 **deck.values})}
 
 
-def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None) -> Scope:
-    """What a card's face can bind; `shared` is the deck's own values, computed once per deck."""
+def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
+               number: int | None = None) -> Scope:
+    """What a card's face can bind; `shared` is the deck's own values, computed once per deck;
+    `number` is the card's place in its deck, from 1 (found when not given)."""
+    if number is None:
+        number = next(i for i, c in enumerate(deck.cards, start=1) if c is card)
     card_type = game.card_types[card.card_type]
     values = {**(shared if shared is not None else deck_values(game, deck)),
               **_prefixed("card", {"id": card.id, "copies": card.copies,
+                                   "number": number,
                                    "prototype": bool(card.prototype)}),
               **card.values}
     texts = {k: _as_text(v) for k, v in values.items()}
@@ -77,9 +83,10 @@ def resolve_game(game: Game, report: Report) -> tuple[DeckFaces, ...]:
             continue
         fronts = {}
         shared_values = deck_values(game, deck)
-        for card in deck.cards:
+        for number, card in enumerate(deck.cards, start=1):
             face, problems = bind_face(f"{deck.id}/{card.id}", front_layout,
-                                       card_scope(game, deck, card, shared_values), w, h, bleed, shared)
+                                       card_scope(game, deck, card, shared_values, number),
+                                       w, h, bleed, shared)
             found.append((card, problems, front_layout.name))
             fronts[card.id] = face
         back, problems = bind_face(f"{deck.id}/back", back_layout, back_scope(game, deck), w, h, bleed,

@@ -17,6 +17,8 @@ from cardgen.units import mm_to_pt
 from cardgen.write import write_atomic
 
 SCALE_MM = 5          # scales run from -5 to +5 mm
+RULER_GAP = 7.5       # each ruler stands this far from the point it measures
+LABEL_PT = 5
 INSET_MM = 35
 GREY = Color(0.4, 0.4, 0.4)
 
@@ -31,10 +33,12 @@ def mirrored(point: tuple[float, float], page_w: float, page_h: float, duplex: s
     return (page_w - x, y) if duplex == "long" else (x, page_h - y)
 
 
-def _text(canvas: Canvas, x: float, y: float, text: str, size: float = 9, center: bool = True):
-    canvas.setFont(fonts.family("sans").face(), size)
+def _text(canvas: Canvas, x: float, y: float, text: str, size: float = 9, align: str = "center"):
+    family = fonts.family("condensed" if size < 7 else "sans")
+    canvas.setFont(family.face(), size)
     canvas.setFillColor(black)
-    draw = canvas.drawCentredString if center else canvas.drawString
+    draw = {"center": canvas.drawCentredString, "left": canvas.drawString,
+            "right": canvas.drawRightString}[align]
     draw(mm_to_pt(x), mm_to_pt(y), text)
 
 
@@ -47,18 +51,25 @@ def _cross(canvas: Canvas, x: float, y: float) -> None:
 
 
 def _scales(canvas: Canvas, x: float, y: float) -> None:
+    """Two millimetre rulers beside the point a front cross lands on: X below it, Y left of it.
+    The cross's long arms run across them, so its shift is read where each arm meets a ruler;
+    the rulers stand apart so no tick or number of one touches the other."""
     canvas.setStrokeColor(GREY)
+    below, left = y - RULER_GAP, x - RULER_GAP
     canvas.setLineWidth(0.3)
+    canvas.line(mm_to_pt(x - SCALE_MM), mm_to_pt(below), mm_to_pt(x + SCALE_MM), mm_to_pt(below))
+    canvas.line(mm_to_pt(left), mm_to_pt(y - SCALE_MM), mm_to_pt(left), mm_to_pt(y + SCALE_MM))
     for step in range(-SCALE_MM * 2, SCALE_MM * 2 + 1):
         mm = step / 2
-        tick = 2.5 if step % 2 == 0 else 1.2
-        canvas.line(mm_to_pt(x + mm), mm_to_pt(y - tick), mm_to_pt(x + mm), mm_to_pt(y + tick))
-        canvas.line(mm_to_pt(x - tick), mm_to_pt(y + mm), mm_to_pt(x + tick), mm_to_pt(y + mm))
-        if step % 4 == 0 and step:
-            _text(canvas, x + mm, y - 5.5, f"{mm:+g}", 5)
-            _text(canvas, x + 6.5, y + mm - 0.6, f"{mm:+g}", 5)
-    _text(canvas, x + SCALE_MM + 3, y - 1, "X", 6)
-    _text(canvas, x, y + SCALE_MM + 2, "Y", 6)
+        tick = 1.8 if step % 2 == 0 else 0.9
+        canvas.line(mm_to_pt(x + mm), mm_to_pt(below), mm_to_pt(x + mm), mm_to_pt(below + tick))
+        canvas.line(mm_to_pt(left), mm_to_pt(y + mm), mm_to_pt(left + tick), mm_to_pt(y + mm))
+        if step % 4 == 0:
+            label = f"{mm:g}"       # no plus sign: "+2+4" would run together
+            _text(canvas, x + mm, below - 2.6, label, LABEL_PT)
+            _text(canvas, left - 0.8, y + mm - 0.6, label, LABEL_PT, align="right")
+    _text(canvas, x + SCALE_MM + 2.2, below - 0.6, "X", 6)
+    _text(canvas, left, y + SCALE_MM + 1.6, "Y", 6)
 
 
 def render_calibration(page: str, duplex: str) -> bytes:
@@ -76,8 +87,9 @@ def render_calibration(page: str, duplex: str) -> bytes:
     canvas.showPage()
     for point in targets(page_w, page_h):
         _scales(canvas, *mirrored(point, page_w, page_h, duplex))
-    lines = ["BACK: hold the sheet to the light. Where each front cross shows through,",
-             "read its centre on the X and Y scales (mm). Build with --back-offset X,Y",
+    lines = ["BACK: hold the sheet to the light. Each front cross shows through beside two",
+             "rulers: read X where its upright arm crosses the ruler below, and Y where its",
+             "level arm crosses the ruler on the left (mm). Build with --back-offset X,Y",
              "using the numbers read (average the five if they differ)."]
     for i, line in enumerate(lines):
         _text(canvas, page_w / 2, page_h / 2 - 25 - 5 * i, line)
