@@ -23,7 +23,8 @@ GRAMMAR_TYPES = [
         {"max_level": Key(s.integer(1), default=3, doc="the highest level")}),
     TargetCodeField(
         "target_code",
-        "Grid target: 'M', '+2S', '4D', a union '+2S, 1D', '!' to ignore occupation, 'No target'.",
+        "Grid target in moves: 'M', '+2S', '4D' (two diagonal steps), a union '+2S, 2D', '!' to "
+        "ignore occupation, 'No target'.",
         {"max_distance": Key(s.integer(1), default=DEFAULT_MAX_DISTANCE,
                              doc="the farthest distance a code may name")}),
 ]

@@ -5,6 +5,10 @@ Grammar (decided here): a code is 'No target' / 'none', or one or more parts joi
 (the 8 surrounding tiles) or an optional '+' ("up to"), a distance and 'S' (straight) or 'D'
 (diagonal). A bare number is not a code. Case and spacing are free; the canonical text is
 upper case, parts in the written order joined by ', ', with '!' at the end.
+
+Distances are counted in moves, and a move never goes diagonally, so a diagonal tile (k, k) is
+2k moves away: '2D' is the four tiles touching the character's corners, '4D' the four beyond
+them, '+4D' both; an odd 'nD' (or '+1D') names no tile at all and is refused.
 """
 from __future__ import annotations
 
@@ -31,12 +35,16 @@ class TargetPart:
     up_to: bool = False
 
     def tiles(self) -> frozenset[tuple[int, int]]:
-        if self.kind == "M":
-            return TargetPart("S").tiles() | TargetPart("D").tiles()
-        steps = ((1, 0), (-1, 0), (0, 1), (0, -1)) if self.kind == "S" else (
-            (1, 1), (1, -1), (-1, 1), (-1, -1))
-        distances = range(1, self.distance + 1) if self.up_to else (self.distance,)
-        return frozenset((dx * d, dy * d) for d in distances for dx, dy in steps)
+        if self.kind == "M":       # the 8 tiles round the character, corners included
+            return frozenset((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+        if self.kind == "S":
+            steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
+            reach = range(1, self.distance + 1) if self.up_to else (self.distance,)
+        else:                 # (k, k) is 2k moves away
+            steps = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+            exact = (self.distance // 2,) if self.distance % 2 == 0 else ()
+            reach = range(1, self.distance // 2 + 1) if self.up_to else exact
+        return frozenset((dx * d, dy * d) for d in reach for dx, dy in steps if d)
 
     def __str__(self) -> str:
         if self.kind == "M":
@@ -125,4 +133,9 @@ def _part(piece: str, quoted: str, largest: int, alone: bool) -> TargetPart:
     distance = int(digits) if len(digits.lstrip("0")) <= 6 else largest + 1
     if not 1 <= distance <= largest:
         raise Invalid(f"{EXPECTED}, found {quoted}: distances go from 1 to {largest}")
-    return TargetPart(kind.upper(), distance, bool(plus))
+    part = TargetPart(kind.upper(), distance, bool(plus))
+    if part.kind == "D" and not part.tiles():
+        raise Invalid(f"{EXPECTED}, found {quoted}: '{part}' names no tile, since a diagonal tile "
+                      "is an even number of moves away (2D: the four at the corners, 4D: the "
+                      "four beyond them)", code="target-code")
+    return part

@@ -30,8 +30,8 @@ def parse(value, **options):
     ("+3S!", [TargetPart(S, 3, True)], True, "+3S!"),
     ("!M", [TargetPart(M)], True, "M!"),
     (" + 3 s ! ", [TargetPart(S, 3, True)], True, "+3S!"),
-    ("+2S, 1D", [TargetPart(S, 2, True), TargetPart(D, 1)], False, "+2S, 1D"),
-    ("1d,+2s!", [TargetPart(D, 1), TargetPart(S, 2, True)], True, "1D, +2S!"),
+    ("+2S, 2D", [TargetPart(S, 2, True), TargetPart(D, 2)], False, "+2S, 2D"),
+    ("2d,+2s!", [TargetPart(D, 2), TargetPart(S, 2, True)], True, "2D, +2S!"),
     ("M, 2S", [TargetPart(M), TargetPart(S, 2)], False, "M, 2S"),
     ("5S", [TargetPart(S, 5)], False, "5S"),
 ])
@@ -53,11 +53,15 @@ def test_no_target(text):
 @pytest.mark.parametrize("code, tiles", [
     ("+2S", {(1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2)}),
     ("M", {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}),
-    ("4D", {(4, 4), (4, -4), (-4, 4), (-4, -4)}),
-    ("1D", {(1, 1), (1, -1), (-1, 1), (-1, -1)}),
+    # the rules' own examples: "4D means only the 4 diagonal tiles of distance 4 (the next ones
+    # from the closest diagonal)", distance counted in moves, diagonals not adjacent
+    ("4D", {(2, 2), (2, -2), (-2, 2), (-2, -2)}),
+    ("2D", {(1, 1), (1, -1), (-1, 1), (-1, -1)}),
     ("2S", {(2, 0), (-2, 0), (0, 2), (0, -2)}),
-    ("+2D", {(1, 1), (1, -1), (-1, 1), (-1, -1), (2, 2), (2, -2), (-2, 2), (-2, -2)}),
-    ("1S, 1D", {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}),
+    ("+2D", {(1, 1), (1, -1), (-1, 1), (-1, -1)}),
+    ("+4D", {(1, 1), (1, -1), (-1, 1), (-1, -1), (2, 2), (2, -2), (-2, 2), (-2, -2)}),
+    ("+5D", {(1, 1), (1, -1), (-1, 1), (-1, -1), (2, 2), (2, -2), (-2, 2), (-2, -2)}),
+    ("1S, 2D", {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}),
     ("M, +2S!", {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}
      | {(2, 0), (-2, 0), (0, 2), (0, -2)}),
 ])
@@ -69,7 +73,7 @@ def test_tile_counts():
     assert len(parse("+2S").tiles()) == 8
     assert len(parse("M").tiles()) == 8
     assert len(parse("4D").tiles()) == 4
-    assert len(parse("+5S, +5D").tiles()) == 40
+    assert len(parse("+5S, +5D").tiles()) == 28
 
 
 @pytest.mark.parametrize("value, message", [
@@ -85,14 +89,20 @@ def test_tile_counts():
     ("+99999999S", f"{EXPECTED}, found '+99999999S': distances go from 1 to 5"),
     ("!", f"{EXPECTED}, found '!'"),
     ("!M!", f"{EXPECTED}, found '!M!': '!' appears more than once"),
-    ("+2S!, 1D", f"{EXPECTED}, found '+2S!, 1D': '!' goes at the start or end of the code"),
+    ("+2S!, 2D", f"{EXPECTED}, found '+2S!, 2D': '!' goes at the start or end of the code"),
+    ("1D", f"{EXPECTED}, found '1D': '1D' names no tile, since a diagonal tile is an even number "
+           "of moves away (2D: the four at the corners, 4D: the four beyond them)"),
+    ("3d", f"{EXPECTED}, found '3d': '3D' names no tile, since a diagonal tile is an even number "
+           "of moves away (2D: the four at the corners, 4D: the four beyond them)"),
+    ("M, +1D", f"{EXPECTED}, found 'M, +1D': '+1D' names no tile, since a diagonal tile is an "
+               "even number of moves away (2D: the four at the corners, 4D: the four beyond them)"),
     ("+2S,", f"{EXPECTED}, found '+2S,': a part between commas is empty"),
     ("+2S, X", f"{EXPECTED}, found '+2S, X' (the part 'X')"),
     ("+2S, 3", f"{EXPECTED}, found '+2S, 3' (the part '3'): a distance needs S (straight) "
                "or D (diagonal) after it"),
     ("M, m", f"{EXPECTED}, found 'M, m': 'M' appears twice"),
     ("!none", f"{EXPECTED}, found '!none'"),
-    ("+2S + 1D", f"{EXPECTED}, found '+2S + 1D'"),
+    ("+2S + 2D", f"{EXPECTED}, found '+2S + 2D'"),
     (None, f"{EXPECTED}, found nothing"),
     (True, f"{EXPECTED}, found boolean true"),
     (1.5, f"{EXPECTED}, found float '1.5'"),
@@ -108,13 +118,13 @@ def test_invalid(value, message):
 def test_max_distance_option():
     assert parse("+6S", max_distance=6).tiles() >= {(6, 0)}
     with pytest.raises(Invalid) as exc:
-        parse("3D", max_distance=2)
-    assert str(exc.value) == f"{EXPECTED}, found '3D': distances go from 1 to 2"
+        parse("4D", max_distance=2)
+    assert str(exc.value) == f"{EXPECTED}, found '4D': distances go from 1 to 2"
 
 
 def test_json():
-    assert TARGET.to_json(parse("1D!")) == {
-        "text": "1D!", "none": False, "ignores_occupation": True,
+    assert TARGET.to_json(parse("2D!")) == {
+        "text": "2D!", "none": False, "ignores_occupation": True,
         "tiles": [[-1, -1], [-1, 1], [1, -1], [1, 1]]}
     assert TARGET.to_json(parse("none"))["text"] == "No target"
     assert TARGET.to_json(None) is None
@@ -141,7 +151,7 @@ def test_only_invalid_is_raised(value):
 
 parts = st.one_of(st.just(TargetPart(M)),
                   st.builds(TargetPart, st.sampled_from([S, D]), st.integers(1, 5),
-                            st.booleans()))
+                            st.booleans())).filter(lambda part: part.tiles())   # 3D names no tile
 
 
 @settings(max_examples=200, deadline=None)

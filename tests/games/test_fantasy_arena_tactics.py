@@ -125,7 +125,7 @@ def only(diagnostics, game_dir: Path, file: str):
 
 
 BROKEN = [
-    pytest.param("cards/characters.yaml", [("target: +2D\n", "target: +2X\n")], "target: +2X",
+    pytest.param("cards/characters.yaml", [("target: +4D\n", "target: +2X\n")], "target: +2X",
                  "type", f"{EXPECTED_GRAMMAR}, found '+2X'", "error", id="bad-target-code"),
     pytest.param("cards/teams.yaml", [("rogue: Pip\n", "rogue: Kaida\n")], "rogue: Kaida",
                  "bad-reference", "card 'Glimmerwing Circus': rogue names 'Kaida', which does not "

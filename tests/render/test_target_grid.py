@@ -29,8 +29,10 @@ def build(code, ctx=None, **keys):
 @pytest.mark.parametrize("code, covered, size", [
     ("+2S", {(1, 0), (2, 0), (-1, 0), (-2, 0), (0, 1), (0, 2), (0, -1), (0, -2)}, 7),
     ("M", MELEE, 7),
-    ("4D", {(4, 4), (4, -4), (-4, 4), (-4, -4)}, 9),
-    ("+3S, 1D!", {(d * sx, 0) for d in (1, 2, 3) for sx in (1, -1)}
+    ("4D", {(2, 2), (2, -2), (-2, 2), (-2, -2)}, 7),          # four moves away: two diagonal
+    ("+6S", {(d * sx, 0) for d in range(1, 7) for sx in (1, -1)}
+     | {(0, d * sy) for d in range(1, 7) for sy in (1, -1)}, 13),
+    ("+3S, 2D!", {(d * sx, 0) for d in (1, 2, 3) for sx in (1, -1)}
      | {(0, d * sy) for d in (1, 2, 3) for sy in (1, -1)} | {(1, 1), (1, -1), (-1, 1), (-1, -1)}, 7),
 ])
 def test_covered_tiles(code, covered, size):
@@ -60,11 +62,11 @@ def test_the_grid_is_square_and_centred_in_its_box():
 def test_a_given_size_is_kept_and_a_short_one_warns():
     assert build("M", size=11).size == 11
     ctx = context()
-    grid = build("4D", ctx, size=7)
+    grid = build("5S", ctx, size=7)
     assert grid.covered == frozenset()
     [(key, message, _, severity, _)] = ctx.problems
     assert (key, severity) == ("size", "warning")
-    assert message == "target '4D' reaches 4 tiles out but a 7-cell grid shows 3: the tiles beyond are cut off"
+    assert message == "target '5S' reaches 5 tiles out but a 7-cell grid shows 3: the tiles beyond are cut off"
 
 
 def test_an_even_size_is_a_problem():
@@ -93,3 +95,28 @@ def test_draws_into_a_pdf():
     reader = PdfReader(BytesIO(out.getvalue()))
     assert len(reader.pages) == 5
     assert "!" in reader.pages[3].extract_text()
+
+
+class FillRecorder(Pen):
+    """A pen that notes the rectangles filled in the covered-tile colour."""
+
+    def __init__(self, canvas, height, fill):
+        super().__init__(canvas, height)
+        self.fill, self.filled = fill, []
+
+    def rect(self, x, y, width, height, fill=None, stroke=None, stroke_width=0.3, radius=0.0):
+        if fill == self.fill:
+            self.filled.append((x, y, width))
+        super().rect(x, y, width, height, fill, stroke, stroke_width, radius)
+
+
+@pytest.mark.parametrize("code", ["4D", "+4D", "2D", "+2S", "M", "+2S, 2D!"])
+def test_the_printed_grid_fills_exactly_the_codes_tiles(code):
+    grid = build(code)
+    canvas = Canvas(BytesIO(), pagesize=(mm_to_pt(63.5), mm_to_pt(88.9)))
+    pen = FillRecorder(canvas, 88.9, grid.fill)
+    grid.draw(pen)
+    cell, half = grid.box.width / grid.size, grid.size // 2
+    drawn = {(round((x - grid.box.x) / cell) - half, round((y - grid.box.y) / cell) - half)
+             for x, y, width in pen.filled if abs(width - cell) < 1e-6}
+    assert drawn == set(grid.code.tiles())
