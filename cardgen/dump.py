@@ -52,7 +52,9 @@ def game_json(game: Game) -> dict:
             "cards": [card_json(game, deck, card, n) for n, card in enumerate(deck.cards, start=1)],
         } for deck in game.decks],
         "glossary": dict(game.glossary),
-        "definitions": {name: {"kind": d.kind, "text": d.text} for name, d in game.definitions.items()},
+        "definitions": {name: {"kind": d.kind, "text": d.text, "prototype": d.prototype}
+                        for name, d in game.definitions.items()},
+        "prototype_glossary": sorted(game.prototype_terms),
         "errata": [{"card": e.card, "field": e.field, "was": e.was, "now": e.now, "note": e.note}
                    for e in game.errata],
     }

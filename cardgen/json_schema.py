@@ -122,6 +122,8 @@ def game_file_schema() -> dict:
         "print": object_schema(gs.PRINT_KEYS, {"back_offset": offset}),
         "legibility": object_schema(gs.LEGIBILITY_KEYS),
         "definitions": {"type": "object", "additionalProperties": object_schema(gs.DEFINITION_KEYS)},
+        "glossary": {"type": "object", "additionalProperties": {
+            "anyOf": [TEXT, object_schema(gs.GLOSSARY_ENTRY_KEYS)]}},
         "errata": {"type": "array", "items": object_schema(gs.ERRATUM_KEYS)},
     })
     return {"$schema": SCHEMA_URI, "title": "cardgen game.yaml", **top}

@@ -136,6 +136,7 @@ class Definition:
     kind: str
     text: str
     source: Source
+    prototype: bool = False            # invented: the published rules do not give it
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,12 @@ class Game:
     errata: tuple = ()
     key_sources: Mapping = field(default_factory=frozen_map)   # top-level key -> Source
     legibility: Legibility = field(default_factory=Legibility)
+    prototype_terms: frozenset = frozenset()    # glossary terms the rules do not give
+
+    @property
+    def prototype_names(self) -> frozenset:
+        """Glossary terms and definitions marked prototype: invented, to be replaced."""
+        return self.prototype_terms | {n for n, d in self.definitions.items() if d.prototype}
 
     def where(self, key: str) -> Source:
         return self.key_sources.get(key, self.source)

@@ -35,6 +35,8 @@ DATA_SECTIONS = (
      "`cardgen validate` holds printed cards to."),
     ("Card entries", gs.CARD_KEYS,
      "Each item of a card file's `cards:` list (or each CSV row), besides the card type's fields."),
+    ("Glossary entries", gs.GLOSSARY_ENTRY_KEYS, "An entry of `glossary:` written as a mapping; "
+     "`term: text` is short for `term: {text: text}`."),
     ("Definitions", gs.DEFINITION_KEYS, "Each entry of `definitions:` (name -> definition)."),
     ("Errata", gs.ERRATUM_KEYS, "Each item of `errata:`."),
 )
@@ -47,7 +49,7 @@ PARSER_NAMES = {
     "file_list": "file, or list of files", "read_rules": "list of rules", "condition": "condition",
     "_condition": "condition", "_condition_text": "condition", "font_size": "font size",
     "font_family": "font name", "color_name": "colour", "_crop": "[left, top, width, height] px",
-    "icon_name": "icon name", "text_size": "font size", "shape_name": "shape or icon name", "_choices": "list of text",
+    "icon_name": "icon name", "text_size": "font size", "glossary_entry": "text or {text, prototype}", "shape_name": "shape or icon name", "_choices": "list of text",
 }
 UNITS = {"length": " mm", "layout_length": " mm", "offset": " mm", "font_size": " pt",
          "text_size": " pt"}

@@ -32,6 +32,7 @@ GAME_SCHEMA_SECTIONS = {
     "LEGIBILITY_KEYS": "Legibility settings",
     "CARD_KEYS": "Card entries",
     "DEFINITION_KEYS": "Definitions",
+    "GLOSSARY_ENTRY_KEYS": "Glossary entries",
     "ERRATUM_KEYS": "Errata",
 }
 

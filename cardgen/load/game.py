@@ -72,7 +72,8 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
         legibility=Legibility(**legibility),
         layout_dirs=layout_dirs(game_dir),
         source=Source(doc.name, 1),
-        glossary=frozen_map(top["glossary"]),
+        glossary=frozen_map({term: text for term, (text, _) in top["glossary"].items()}),
+        prototype_terms=frozenset(term for term, (_, invented) in top["glossary"].items() if invented),
         definitions=frozen_map(definitions),
         errata=errata,
         key_sources=frozen_map({key: Source(doc.name, at.child(key).line, (key,)) for key in top}),
@@ -86,7 +87,7 @@ def _definitions(raw: dict, at: At) -> dict[str, Definition]:
         values = s.read_mapping(spec, def_at, DEFINITION_KEYS, "definition ({kind, text})")
         if values is not None and values.ok:
             out[name] = Definition(name, values["kind"], values["text"],
-                                   Source(at.doc.name, def_at.line, def_at.path))
+                                   Source(at.doc.name, def_at.line, def_at.path), values["prototype"])
     return out
 
 

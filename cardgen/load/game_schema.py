@@ -124,6 +124,29 @@ LEGIBILITY_KEYS = {
                                      "decks or suits apart, as a colour-blind player sees them"),
 }
 
+PROTOTYPE_DOC = "true when the published rules do not give this: an invented stand-in to replace"
+
+DEFINITION_KEYS = {
+    "kind": Key(s.text, required=True, doc="what sort of structure: condition, token, summon ..."),
+    "text": Key(s.text, required=True, doc="its rules, in card markup; [[Name]] refers to other structures"),
+    "prototype": Key(s.boolean, default=False, doc=PROTOTYPE_DOC),
+}
+
+GLOSSARY_ENTRY_KEYS = {
+    "text": Key(s.text, required=True, doc="what the term means"),
+    "prototype": Key(s.boolean, default=False, doc=PROTOTYPE_DOC),
+}
+
+
+def glossary_entry(value, at: At) -> tuple[str, bool]:
+    """`term: what it means`, or `term: {text: ..., prototype: true}`: (text, prototype)."""
+    if not isinstance(value, dict):
+        return s.text(value, at), False
+    entry = s.read_mapping(value, at, GLOSSARY_ENTRY_KEYS, "glossary entry ({text, prototype})")
+    if entry is None or not entry.ok:
+        raise s.Reported()
+    return entry["text"], entry["prototype"]
+
 GAME_KEYS = {
     "title": Key(s.text, required=True, doc="the game's title"),
     "version": Key(s.text, required=True, doc="the version printed on every page"),
@@ -135,15 +158,11 @@ GAME_KEYS = {
     "print": Key(s.any_value, default={}, doc="print settings (page, duplex, bleed ...)"),
     "legibility": Key(s.any_value, default={}, doc="what the legibility preflight checks against "
                       "(minimum text sizes, contrast, colour difference)"),
-    "glossary": Key(s.mapping_of(s.text), default={}, doc="term -> what it means; card text marks terms as [[Term]]"),
+    "glossary": Key(s.mapping_of(glossary_entry), default={},
+                    doc="term -> what it means, or {text, prototype}; card text marks terms as [[Term]]"),
     "definitions": Key(s.mapping_of(s.any_value), default={},
                        doc="named game structures (conditions, tokens, summons) -> {kind, text}"),
     "errata": Key(s.list_of(s.any_value), default=(), doc="changes to published values: {card, field, was, now, note}"),
-}
-
-DEFINITION_KEYS = {
-    "kind": Key(s.text, required=True, doc="what sort of structure: condition, token, summon ..."),
-    "text": Key(s.text, required=True, doc="its rules, in card markup; [[Name]] refers to other structures"),
 }
 
 ERRATUM_KEYS = {
