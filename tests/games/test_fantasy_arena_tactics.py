@@ -181,3 +181,11 @@ def test_every_card_name_is_on_the_front_pages(built, dumped):
         for card in deck_data["cards"]:
             assert card["name"] in text, (deck_data["id"], card["name"])
     assert "SWITCHEROO" in front_text(built["characters"])
+
+
+def test_invented_definitions_are_marked_prototype_and_the_rules_own_is_not():
+    from cardgen.errors import Report
+    from cardgen.load.game import load_game
+    game = load_game(REPO / "data" / GAME, Report())
+    assert not game.definitions["Enchanted"].prototype          # Fae's card, in the rules
+    assert {"Rooted", "Marked", "Shielded", "Ember", "Decoy"} <= game.prototype_names

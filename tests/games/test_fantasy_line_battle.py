@@ -70,12 +70,15 @@ def test_fixed_behaviour_is_kept_and_numbers_are_prototype(data, deck_id, name, 
     c = card(data, deck_id, name)
     for word in words:
         assert word in c["fields"][field]
-    assert {"name", "category", "ability"}.isdisjoint(c["prototype"])   # facts, not prototype
+    assert {"name", "ability"}.isdisjoint(c["prototype"])   # facts, not prototype
     assert c["prototype"]                                      # its numbers are invented
 
 
-def test_hurricane_is_elementalism(data):
-    assert card(data, "elementalism", "Hurricane")["fields"]["category"] == "Elementalism"
+def test_what_the_rules_do_not_say_is_marked_prototype(data):
+    hurricane = card(data, "elementalism", "Hurricane")
+    assert hurricane["fields"]["category"] == "Elementalism" and "category" in hurricane["prototype"]
+    merchant = card(data, "characters", "Merchant")
+    assert merchant["fields"]["spells"] == [] and "spells" in merchant["prototype"]
 
 
 def test_every_invented_card_is_prototype(data):
