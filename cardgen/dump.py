@@ -19,7 +19,7 @@ def card_json(game: Game, deck: Deck, card: Card, number: int | None = None) -> 
         kind = field_type(decl.type)
         value = card.values[decl.name]
         fields[decl.name] = kind.to_json(value)
-        derived.update({f"{decl.name}.{part}": v for part, v in kind.parts(value).items()})
+        derived.update({f"{decl.name}.{part}": v for part, v in kind.parts(value, decl).items()})
         if decl.type == "text":
             printed[decl.name] = markup.parse(scope.expand(value), scope.text).plain
     return {

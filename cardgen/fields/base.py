@@ -30,8 +30,9 @@ class FieldType:
     def to_json(self, value: Any) -> Any:
         return value
 
-    def parts(self, value: Any) -> dict[str, Any]:
-        """Derived values layouts may bind as `{{field.part}}` (a level formula's `L0` ... `L3`)."""
+    def parts(self, value: Any, decl: FieldDecl | None = None) -> dict[str, Any]:
+        """Derived values layouts may bind as `{{field.part}}` (a level formula's `L0` ... `L3`);
+        `decl` is the field's declaration, whose options may say which parts there are."""
         return {}
 
     def json_schema(self, decl: FieldDecl) -> dict:

@@ -57,11 +57,13 @@ class LevelFormulaField(FieldType):
             return None
         return {"text": str(value), "base": value.base, "per_level": value.per_level}
 
-    def parts(self, value) -> dict:
-        """`{{field.L0}}` ... `{{field.L3}}`: the value at each default level, for level tables."""
+    def parts(self, value, decl: FieldDecl | None = None) -> dict:
+        """`{{field.L0}}` ... : the value at each level the field declares (`levels`, by default
+        0 to 3), for level tables."""
         if value is None:
             return {}
-        return {f"L{level}": value.at(level) for level in DEFAULT_LEVELS}
+        levels = decl.options.get("levels", DEFAULT_LEVELS) if decl is not None else DEFAULT_LEVELS
+        return {f"L{level}": value.at(level) for level in levels}
 
     def json_schema(self, decl):
         return {"type": ["string", "integer"], "pattern": r"^[-+0-9Ll*\s]+$"}

@@ -33,8 +33,12 @@ class Scope:
     def knows(self, name: str) -> bool:
         """Whether a bare name is a field of the card (given or not); values under deck., game.,
         card. and face. are open-ended, so those always count as known."""
-        return (self.declared is None or "." in name or name in self.values
-                or name in self.declared)
+        if self.declared is None or name in self.values or name in self.declared:
+            return True
+        head = name.split(".", 1)[0]
+        if head in self.declared:          # a part of a field: known if the field has it
+            return head not in self.values  # (a field the card leaves out has no parts yet)
+        return "." in name
 
     def raw(self, name: str):
         return self.values.get(name)

@@ -47,7 +47,7 @@ def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
         if decl.name in card.values:
             kind = field_type(decl.type)
             texts[decl.name] = kind.as_text(card.values[decl.name])
-            for part, value in kind.parts(card.values[decl.name]).items():
+            for part, value in kind.parts(card.values[decl.name], decl).items():
                 values[f"{decl.name}.{part}"] = value
                 texts[f"{decl.name}.{part}"] = _as_text(value)
     markup_fields = frozenset(d.name for d in card_type.fields if d.type == "text")

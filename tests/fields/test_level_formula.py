@@ -199,3 +199,26 @@ def test_abilities_huge_numbers(value, message):
     with pytest.raises(Invalid) as exc:
         parse(value, ABILITIES)
     assert str(exc.value) == message
+
+
+def test_a_layout_binds_every_declared_level_and_no_other(tmp_path):
+    import shutil
+    from click.testing import CliRunner
+    from cardgen.cli import main
+    valid = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
+    game = tmp_path / "game"
+    shutil.copytree(valid, game)
+    yaml = game / "game.yaml"
+    yaml.write_text(yaml.read_text().replace(
+        "      art: {type: image}\n",
+        "      art: {type: image}\n      hp: {type: level_formula, levels: [0, 1, 2, 3, 4, 5], default: \"4 + 2L\"}\n"))
+    front = game / "layouts" / "front.yaml"
+    front.write_text(front.read_text() + "  hp5: {type: text, text: \"{{hp.L5}}\", x: 6mm, y: 60mm, width: 10mm, height: 5mm}\n")
+    result = CliRunner().invoke(main, ["dump", str(game)])
+    assert result.exit_code == 0, result.output
+    assert '"hp.L5": 14' in result.output
+    assert CliRunner().invoke(main, ["validate", str(game)]).exit_code == 0
+    front.write_text(front.read_text().replace("{{hp.L5}}", "{{hp.L6}}"))
+    result = CliRunner().invoke(main, ["validate", str(game)])
+    assert result.exit_code == 1
+    assert "unknown field '{{hp.L6}}'" in result.output and "front.yaml:" in result.output
