@@ -8,6 +8,7 @@ from cardgen.fields import field_type
 from cardgen.load import schema as s
 from cardgen.load.cards import read_cards
 from cardgen.load.csv_cards import read_csv_cards
+from cardgen.load.spreadsheet_cards import SPREADSHEETS, read_spreadsheet_cards, split_reference
 from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, DEFINITION_KEYS, ERRATUM_KEYS,
                                       FACE_KEYS, FIELD_KEYS, GAME_KEYS, LEGIBILITY_KEYS,
                                       PRINT_KEYS)
@@ -181,6 +182,7 @@ def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
     cards, complete = [], True
     for i, reference in enumerate(values["cards"]):
         ref_at = at.child("cards").child(i) if isinstance(raw["cards"], list) else at.child("cards")
+        reference, sheet = split_reference(reference)
         try:
             path = confined_path(game_dir, reference)
         except s.Invalid as exc:
@@ -193,6 +195,9 @@ def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
             continue
         if path.suffix.lower() == ".csv":
             loaded, ok = read_csv_cards(path, at.report, card_type, values["id"], values["copies"])
+        elif path.suffix.lower() in SPREADSHEETS:
+            loaded, ok = read_spreadsheet_cards(path, sheet, at.report, card_type, values["id"],
+                                                values["copies"])
         else:
             doc = load_yaml(path, at.report)
             loaded, ok = read_cards(At(doc, (), at.report), card_type, values["id"],

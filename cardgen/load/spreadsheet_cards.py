@@ -1,0 +1,149 @@
+"""Card files that are spreadsheets: Excel (.xlsx) or OpenDocument (.ods) workbooks.
+
+A deck names `cards/heroes.xlsx` (the sheet named after the card type, or the workbook's only
+sheet) or `cards/heroes.xlsx#Heroes` (that sheet). Each sheet is a table read as table_cards
+reads a CSV file; messages name the sheet, row and column. A workbook is a zip archive, so its
+parts are size-checked before anything is unpacked.
+"""
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+from cardgen.errors import Report, relative_name
+from cardgen.load.table_cards import MAX_ROWS, cards_from_rows
+from cardgen.model import Card, CardType
+
+SPREADSHEETS = (".xlsx", ".ods")
+MAX_FILE_BYTES = 16 * 1024 * 1024
+MAX_UNPACKED_BYTES = 128 * 1024 * 1024   # every part of the archive together, unpacked
+MAX_COLUMNS = 200
+_ODS = {"table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
+        "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
+        "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0"}
+
+
+class SheetError(Exception):
+    pass
+
+
+def split_reference(reference: str) -> tuple[str, str | None]:
+    """'cards/heroes.xlsx#Heroes' -> ('cards/heroes.xlsx', 'Heroes')."""
+    file, _, sheet = str(reference).partition("#")
+    return file, (sheet or None)
+
+
+def read_spreadsheet_cards(path: Path, sheet: str | None, report: Report, card_type: CardType,
+                           deck_id: str, default_copies: int) -> tuple[list[Card], bool]:
+    name = relative_name(path)
+    try:
+        _check_archive(path)
+        sheets = _read_xlsx(path) if path.suffix.lower() == ".xlsx" else _read_ods(path)
+        title = _choose(sheets, sheet, card_type)
+    except SheetError as exc:
+        report.error(name, None, (), str(exc), code="spreadsheet")
+        return [], False
+    return cards_from_rows(sheets[title], path, name, report, card_type, deck_id,
+                           default_copies, place=f"sheet '{title}', ")
+
+
+def _check_archive(path: Path) -> None:
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise SheetError(f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}")
+    try:
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError):
+        raise SheetError("not a spreadsheet cardgen reads: an .xlsx or .ods file is a zip "
+                         "archive, and this one is not (or it is damaged)") from None
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise SheetError(f"unpacks to {unpacked:,} bytes; the limit is {MAX_UNPACKED_BYTES:,}")
+
+
+def _choose(sheets: dict[str, list], wanted: str | None, card_type: CardType) -> str:
+    if wanted is not None:
+        if wanted not in sheets:
+            raise SheetError(f"no sheet '{wanted}'; the workbook has: {', '.join(sheets)}")
+        return wanted
+    by_name = {title.casefold(): title for title in sheets}
+    for candidate in (card_type.id, card_type.name):
+        if candidate.casefold() in by_name:
+            return by_name[candidate.casefold()]
+    if len(sheets) == 1:
+        return next(iter(sheets))
+    raise SheetError(f"the workbook has several sheets ({', '.join(sheets)}) and none is named "
+                     f"after the card type '{card_type.id}': name one as "
+                     f"'{card_type.id}' or write the file as '<file>#<sheet>'")
+
+
+def _rows_limited(rows, title: str) -> list[list]:
+    out = []
+    for row in rows:
+        if len(out) > MAX_ROWS + 1:
+            break
+        out.append(list(row[:MAX_COLUMNS]))
+    return out
+
+
+def _read_xlsx(path: Path) -> dict[str, list]:
+    from openpyxl import load_workbook
+    try:
+        workbook = load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:        # openpyxl raises many kinds for a damaged workbook
+        raise SheetError(f"not readable as an Excel workbook ({type(exc).__name__})") from None
+    try:
+        return {ws.title: _rows_limited(ws.iter_rows(values_only=True), ws.title)
+                for ws in workbook.worksheets}
+    finally:
+        workbook.close()
+
+
+def _read_ods(path: Path) -> dict[str, list]:
+    from defusedxml import ElementTree
+    try:
+        with zipfile.ZipFile(path) as archive:
+            content = archive.read("content.xml")
+        root = ElementTree.fromstring(content)
+    except KeyError:
+        raise SheetError("not an OpenDocument spreadsheet: it has no content.xml") from None
+    except Exception as exc:        # malformed XML, entities refused by defusedxml ...
+        raise SheetError(f"not readable as an OpenDocument spreadsheet ({type(exc).__name__})") from None
+    sheets = {}
+    for table in root.iter(f"{{{_ODS['table']}}}table"):
+        title = table.get(f"{{{_ODS['table']}}}name", f"Sheet{len(sheets) + 1}")
+        sheets[title] = _rows_limited(_ods_rows(table), title)
+    if not sheets:
+        raise SheetError("the spreadsheet has no sheet")
+    return sheets
+
+
+def _ods_rows(table):
+    """The rows of an ODS table, repeated rows and cells expanded (within the limits)."""
+    t = _ODS["table"]
+    for row in table.iter(f"{{{t}}}table-row"):
+        cells = []
+        for cell in row:
+            if not cell.tag.endswith("table-cell") and not cell.tag.endswith("covered-table-cell"):
+                continue
+            repeat = min(int(cell.get(f"{{{t}}}number-columns-repeated", "1")), MAX_COLUMNS)
+            cells += [_ods_value(cell)] * repeat
+            if len(cells) >= MAX_COLUMNS:
+                break
+        while cells and cells[-1] is None:
+            cells.pop()
+        repeat = int(row.get(f"{{{t}}}number-rows-repeated", "1"))
+        for _ in range(min(repeat, MAX_ROWS + 2) if cells else 1):
+            yield cells
+
+
+def _ods_value(cell):
+    office = _ODS["office"]
+    kind = cell.get(f"{{{office}}}value-type")
+    if kind in ("float", "percentage", "currency"):
+        number = float(cell.get(f"{{{office}}}value"))
+        return int(number) if number.is_integer() and abs(number) < 1e15 else number
+    if kind == "boolean":
+        return cell.get(f"{{{office}}}boolean-value") == "true"
+    paragraphs = ["".join(p.itertext()) for p in cell.iter(f"{{{_ODS['text']}}}p")]
+    return "\n".join(paragraphs) if paragraphs else None

@@ -1,0 +1,135 @@
+"""Card data as a table (a CSV file or a spreadsheet's sheet): one card per row, field names in
+the header row. Errors name the row and the column ('row 4, column C (health)'), and the sheet.
+
+Text cells are typed like YAML scalars (12 is a number, true a yes/no); a spreadsheet's own
+numbers and yes/no cells keep their type; an empty cell is an absent field; a list field takes
+items separated by ';'.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.errors import Report
+from cardgen.load.cards import read_card
+from cardgen.load.schema import At
+from cardgen.load.yaml_source import Document, printed_text
+from cardgen.model import Card, CardType
+
+MAX_ROWS = 20_000
+TEXT_TYPES = ("text", "choice", "image", "reference")
+LIST_TYPES = ("list", "references", "prototype")
+
+
+def column_letter(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+@dataclass(frozen=True)
+class RowAt(At):
+    """An At whose children are cells: "sheet 'Heroes', row 4, column C (health)"."""
+
+    row: int = 0
+    columns: tuple = ()
+    place: str = ""        # "sheet 'Heroes', " for a spreadsheet, "" for CSV
+
+    def child(self, key) -> At:
+        if key in self.columns:
+            cell = f"{self.place}row {self.row}, column {column_letter(self.columns.index(key))} ({key})"
+        else:
+            cell = f"{self.place}row {self.row}, {key}"
+        self.doc.lines.setdefault((cell,), self.line)
+        return At(self.doc, (cell,), self.report)
+
+
+def cell_value(value, decl_type: str | None):
+    """A cell as the card field of `decl_type` reads it."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, (int, float)):
+        whole = isinstance(value, int) or value.is_integer()
+        if decl_type in TEXT_TYPES or decl_type in LIST_TYPES:
+            text = str(int(value)) if whole else str(value)
+            return [text] if decl_type in LIST_TYPES else text
+        return int(value) if whole and abs(value) < 1e15 else value
+    text = str(value).strip()
+    if decl_type == "prototype" and text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    if decl_type in LIST_TYPES:
+        return [item.strip() for item in text.split(";") if item.strip()]
+    if decl_type in TEXT_TYPES:
+        return text
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def _blank(value) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def unique_header(header: tuple, name: str, report: Report, place: str = "") -> bool:
+    """A column named twice is an error, as a key given twice is in YAML."""
+    seen: dict[str, int] = {}
+    ok = True
+    for index, column in enumerate(header):
+        if column and column in seen:
+            report.error(name, 1, (f"{place}row 1",), f"column '{column}' is named twice, in "
+                         f"column {column_letter(seen[column])} and column {column_letter(index)}",
+                         code="csv")
+            ok = False
+        seen.setdefault(column, index)
+    return ok
+
+
+def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, card_type: CardType,
+                    deck_id: str, default_copies: int, place: str = "") -> tuple[list[Card], bool]:
+    """The cards of a table's rows (the first is the header), and whether every row loaded."""
+    what = f"{place}the table" if place else "the file"
+    if not rows:
+        report.error(name, None, (), f"{what} is empty: expected a header row of field names",
+                     code="empty")
+        return [], False
+    if len(rows) > MAX_ROWS + 1:
+        report.error(name, MAX_ROWS + 2, (f"{place}row {MAX_ROWS + 2}",),
+                     f"more than {MAX_ROWS:,} rows of cards: split them into several files",
+                     code="csv")
+        return [], False
+    header = tuple("" if _blank(h) else printed_text(str(h)).strip() for h in rows[0])
+    if not unique_header(header, name, report, place):
+        return [], False
+    types = {d.name: d.type for d in card_type.fields}
+    doc = Document(path, name, None, {(): 1})
+    cards, complete = [], True
+    for number, row in enumerate(rows[1:], start=2):
+        if all(_blank(cell) for cell in row):
+            continue
+        here = f"{place}row {number}"
+        doc.lines[(here,)] = number
+        if sum(1 for cell in row[len(header):] if not _blank(cell)):
+            report.error(name, number, (here,), f"row has cells beyond the {len(header)} columns "
+                         "the header names", code="csv")
+            complete = False
+            continue
+        try:
+            item = {key: cell_value(printed_text(cell) if isinstance(cell, str) else cell,
+                                    types.get(key, key))
+                    for key, cell in zip(header, row) if key and not _blank(cell)}
+        except ValueError as exc:       # a control character in a cell
+            report.error(name, number, (here,), str(exc), code="encoding")
+            complete = False
+            continue
+        at = RowAt(doc, (here,), report, row=number, columns=header, place=place)
+        card = read_card(item, at, card_type, deck_id, default_copies)
+        if card is not None:
+            cards.append(card)
+        complete = complete and card is not None
+    return cards, complete

@@ -1,0 +1,117 @@
+"""Card data from spreadsheets: .xlsx and .ods workbooks, a sheet per card type or a named one,
+errors naming the sheet, row and column."""
+from __future__ import annotations
+
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from openpyxl import Workbook
+
+from cardgen.cli import main
+from cardgen.load import spreadsheet_cards
+
+VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
+HEADER = ["name", "power", "text"]
+ROWS = [["First Hero", 3, "Deals **{{power}}** {damage}."], ["Second Hero", 5, "Draw a card."]]
+
+
+def game_with(tmp_path: Path, cards: str) -> Path:
+    game = tmp_path / "game"
+    shutil.copytree(VALID, game)
+    yaml = game / "game.yaml"
+    yaml.write_text(yaml.read_text().replace("cards: cards/heroes.yaml", f'cards: "{cards}"'))
+    return game
+
+
+def xlsx(path: Path, sheets: dict[str, list[list]]) -> None:
+    book = Workbook()
+    book.remove(book.active)
+    for title, rows in sheets.items():
+        sheet = book.create_sheet(title)
+        for row in rows:
+            sheet.append(row)
+    book.save(path)
+
+
+def ods(path: Path, title: str, rows: list[list]) -> None:
+    """A minimal OpenDocument spreadsheet, written by hand; the last cell of each row repeats."""
+    def cell(value):
+        if isinstance(value, (int, float)):
+            return (f'<table:table-cell office:value-type="float" office:value="{value}">'
+                    f"<text:p>{value}</text:p></table:table-cell>")
+        return f'<table:table-cell office:value-type="string"><text:p>{value}</text:p></table:table-cell>'
+    body = "".join("<table:table-row>" + "".join(cell(v) for v in row)
+                   + '<table:table-cell table:number-columns-repeated="3"/></table:table-row>'
+                   for row in rows)
+    content = ('<?xml version="1.0" encoding="UTF-8"?><office:document-content '
+               'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+               'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+               'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body>'
+               f'<office:spreadsheet><table:table table:name="{title}">{body}</table:table>'
+               '</office:spreadsheet></office:body></office:document-content>')
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        archive.writestr("content.xml", content)
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_an_xlsx_card_file_builds(tmp_path):
+    game = game_with(tmp_path, "cards/heroes.xlsx")
+    xlsx(game / "cards" / "heroes.xlsx", {"hero": [HEADER] + ROWS})
+    dumped = run("dump", game)
+    assert dumped.exit_code == 0, dumped.output
+    assert '"power": 5' in dumped.output and "Second Hero" in dumped.output
+    assert run("build", game, "--out", tmp_path / "out", "-q").exit_code == 0
+    assert (tmp_path / "out" / "game" / "heroes.pdf").stat().st_size > 1000
+
+
+def test_an_ods_card_file_builds(tmp_path):
+    game = game_with(tmp_path, "cards/heroes.ods")
+    ods(game / "cards" / "heroes.ods", "Heroes", [HEADER] + ROWS)
+    dumped = run("dump", game)
+    assert dumped.exit_code == 0, dumped.output
+    assert '"power": 3' in dumped.output and "First Hero" in dumped.output
+
+
+def test_errors_name_the_sheet_row_and_column(tmp_path):
+    game = game_with(tmp_path, "cards/heroes.xlsx#Roster")
+    xlsx(game / "cards" / "heroes.xlsx", {"Notes": [["x"]],
+                                          "Roster": [HEADER, ROWS[0], ["Second Hero", "five", "x"]]})
+    result = run("validate", game)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{game / 'cards' / 'heroes.xlsx'}:3: error: type: sheet 'Roster', row 3, column B (power): "
+        "expected a whole number, found text 'five'"]
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda p: xlsx(p, {"A": [HEADER], "B": [HEADER]}),
+     "the workbook has several sheets (A, B) and none is named after the card type 'hero'"),
+    (lambda p: p.write_text("name,power\n"), "not a spreadsheet cardgen reads"),
+])
+def test_a_workbook_that_cannot_be_read_is_one_clear_error(make, message, tmp_path):
+    game = game_with(tmp_path, "cards/heroes.xlsx")
+    make(game / "cards" / "heroes.xlsx")
+    result = run("validate", game)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert message in result.stderr
+
+
+def test_a_sheet_not_in_the_workbook_is_named(tmp_path):
+    game = game_with(tmp_path, "cards/heroes.xlsx#Heros")
+    xlsx(game / "cards" / "heroes.xlsx", {"Heroes": [HEADER] + ROWS})
+    assert "no sheet 'Heros'; the workbook has: Heroes" in run("validate", game).stderr
+
+
+def test_a_workbook_that_unpacks_too_large_is_refused_unread(tmp_path, monkeypatch):
+    monkeypatch.setattr(spreadsheet_cards, "MAX_UNPACKED_BYTES", 1000)
+    game = game_with(tmp_path, "cards/heroes.ods")
+    ods(game / "cards" / "heroes.ods", "Heroes", [HEADER] + ROWS * 20)
+    result = run("validate", game)
+    assert result.exit_code == 1 and "unpacks to" in result.stderr
