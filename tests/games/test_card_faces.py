@@ -1,0 +1,64 @@
+"""Where things sit on the shipped games' faces: a Spell's keyword tags always in the same
+place, and text that stays inside the panel drawn for it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import Report
+from cardgen.pipeline import BuildOptions, check
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+KEYWORDS = ("doubleable", "fork", "interrupt")
+
+
+def _faces(game: str):
+    report = Report()
+    checked = check(DATA / game, report, BuildOptions())
+    assert checked is not None, [d.format() for d in report.errors]
+    return checked
+
+
+def _boxes(face) -> dict:
+    """Element name -> the box of what it prints (its first ink), for the elements drawn."""
+    return {name: element.inks()[0].box for name, element in zip(face.names, face.elements)
+            if element.inks()}
+
+
+def _inside(inner, outer) -> bool:
+    return (outer.x <= inner.x and outer.y <= inner.y and inner.x + inner.width <= outer.x + outer.width
+            and inner.y + inner.height <= outer.y + outer.height)
+
+
+def test_a_spells_keyword_tags_always_light_in_their_own_slot():
+    checked = _faces("fantasy-line-battle")
+    slots, seen = {}, {k: 0 for k in KEYWORDS}
+    spells = [(faces, card) for faces in checked.faces for card in faces.deck.cards
+              if card.card_type == "spell"]
+    assert len(spells) == 48
+    for faces, card in spells:
+        boxes = _boxes(faces.fronts[card.id])
+        for keyword in KEYWORDS:
+            slot = boxes[f"slot_{keyword}"]                   # drawn on every Spell
+            assert slots.setdefault(keyword, slot) == slot, (card.id, keyword)
+            has = bool(card.values.get(keyword))
+            assert (f"tag_{keyword}" in boxes) == has, (card.id, keyword)
+            if has:
+                seen[keyword] += 1
+                assert boxes[f"tag_{keyword}"] == slot == boxes[f"tag_{keyword}_text"], card.id
+    assert len({(b.x, b.y) for b in slots.values()}) == 3     # three slots, side by side
+    assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize("element", ["special", "legend", "legend_none"])
+def test_the_target_panel_holds_its_text(element):
+    checked = _faces("fantasy-arena-tactics")
+    drawn = 0
+    for faces in checked.faces:
+        for card in faces.deck.cards:
+            boxes = _boxes(faces.fronts[card.id])
+            if element in boxes:
+                drawn += 1
+                assert _inside(boxes[element], boxes["bottom_panel"]), (card.id, boxes[element])
+    assert drawn >= 2
