@@ -18,7 +18,9 @@ from cardgen.write import write_atomic
 
 SCALE_MM = 5          # scales run from -5 to +5 mm
 RULER_GAP = 7.5       # each ruler stands this far from the point it measures
-LABEL_PT = 5
+TICKS_MM = (1.8, 0.9)  # tick lengths: every millimetre, and the half millimetres between
+LABEL_PT = 6
+X_ROWS_MM = (2.9, 5.3)  # the X ruler's numbers, below it: -4, 0 and 4 on the first row, -2, 2 on the second
 INSET_MM = 35
 GREY = Color(0.4, 0.4, 0.4)
 
@@ -42,6 +44,15 @@ def _text(canvas: Canvas, x: float, y: float, text: str, size: float = 9, align:
     draw(mm_to_pt(x), mm_to_pt(y), text)
 
 
+def _number(canvas: Canvas, x: float, y: float, mm: float) -> None:
+    """A ruler number whose digits are centred on `x`, its minus sign hanging to their left."""
+    face = fonts.family("condensed").face()
+    digits, sign = f"{abs(mm):g}", "-" if mm < 0 else ""
+    width_mm = fonts.text_width(digits, face, LABEL_PT) * 25.4 / 72
+    sign_mm = fonts.text_width(sign, face, LABEL_PT) * 25.4 / 72
+    _text(canvas, x - width_mm / 2 - sign_mm, y, sign + digits, LABEL_PT, align="left")
+
+
 def _cross(canvas: Canvas, x: float, y: float) -> None:
     canvas.setStrokeColor(black)
     canvas.setLineWidth(0.35)
@@ -52,8 +63,9 @@ def _cross(canvas: Canvas, x: float, y: float) -> None:
 
 def _scales(canvas: Canvas, x: float, y: float) -> None:
     """Two millimetre rulers beside the point a front cross lands on: X below it, Y left of it.
-    The cross's long arms run across them, so its shift is read where each arm meets a ruler;
-    the rulers stand apart so no tick or number of one touches the other."""
+    The cross's long arms run across them, so its shift is read where each arm meets a ruler.
+    Every second millimetre is numbered; the X ruler's numbers take two rows in turn, so that no
+    number touches its neighbour, a tick or the other ruler."""
     canvas.setStrokeColor(GREY)
     below, left = y - RULER_GAP, x - RULER_GAP
     canvas.setLineWidth(0.3)
@@ -61,15 +73,14 @@ def _scales(canvas: Canvas, x: float, y: float) -> None:
     canvas.line(mm_to_pt(left), mm_to_pt(y - SCALE_MM), mm_to_pt(left), mm_to_pt(y + SCALE_MM))
     for step in range(-SCALE_MM * 2, SCALE_MM * 2 + 1):
         mm = step / 2
-        tick = 1.8 if step % 2 == 0 else 0.9
+        tick = TICKS_MM[0] if step % 2 == 0 else TICKS_MM[1]
         canvas.line(mm_to_pt(x + mm), mm_to_pt(below), mm_to_pt(x + mm), mm_to_pt(below + tick))
         canvas.line(mm_to_pt(left), mm_to_pt(y + mm), mm_to_pt(left + tick), mm_to_pt(y + mm))
         if step % 4 == 0:
-            label = f"{mm:g}"       # no plus sign: "+2+4" would run together
-            _text(canvas, x + mm, below - 2.6, label, LABEL_PT)
-            _text(canvas, left - 0.8, y + mm - 0.6, label, LABEL_PT, align="right")
-    _text(canvas, x + SCALE_MM + 2.2, below - 0.6, "X", 6)
-    _text(canvas, left, y + SCALE_MM + 1.6, "Y", 6)
+            _number(canvas, x + mm, below - X_ROWS_MM[0 if step % 8 == 0 else 1], mm)
+            _text(canvas, left - 0.9, y + mm - 0.75, f"{mm:g}", LABEL_PT, align="right")
+    _text(canvas, x + SCALE_MM + 2.2, below - 0.8, "X", 7)
+    _text(canvas, left, y + SCALE_MM + 1.8, "Y", 7)
 
 
 def render_calibration(page: str, duplex: str) -> bytes:
