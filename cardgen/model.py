@@ -119,6 +119,17 @@ class PrintSettings:
 
 
 @dataclass(frozen=True)
+class FontSpec:
+    """A game's own font family: its files by face (regular, bold, italic, bold_italic) and the
+    families a glyph it lacks is taken from."""
+
+    name: str
+    files: Mapping            # face -> Path, inside the game folder
+    fallback: tuple = ()
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
 class Legibility:
     """What the legibility preflight holds printed cards to."""
 
@@ -171,6 +182,7 @@ class Game:
     key_sources: Mapping = field(default_factory=frozen_map)   # top-level key -> Source
     legibility: Legibility = field(default_factory=Legibility)
     prototype_terms: frozenset = frozenset()    # glossary terms the rules do not give
+    fonts: Mapping = field(default_factory=frozen_map)   # the game's own families: name -> FontSpec
 
     @property
     def prototype_names(self) -> frozenset:

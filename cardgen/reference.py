@@ -31,6 +31,8 @@ DATA_SECTIONS = (
     ("Decks", gs.DECK_KEYS, "Each item of `decks:`."),
     ("Faces", gs.FACE_KEYS, "A deck's `back:`."),
     ("Print settings", gs.PRINT_KEYS, "The `print:` mapping of `game.yaml`."),
+    ("Fonts", gs.FONT_KEYS, "Each entry of `fonts:` (family name -> its files): a game's own "
+     "TrueType or OpenType fonts, named in layouts like the shipped ones."),
     ("Legibility settings", gs.LEGIBILITY_KEYS, "The `legibility:` mapping of `game.yaml`: what "
      "`cardgen validate` holds printed cards to."),
     ("Card entries", gs.CARD_KEYS,
@@ -165,7 +167,7 @@ def field_type_sections() -> list[str]:
 def catalog_sections() -> list[str]:
     out = ["## Icons", "", "For `{name}` in card text, the `icon` element and badge shapes:", "",
            ", ".join(f"`{name}`" for name in sorted(ICON_NAMES)), "",
-           "## Fonts", "", ", ".join(f"`{name}`" for name in sorted(fonts.families())), "",
+           "## Shipped fonts", "", ", ".join(f"`{name}`" for name in sorted(fonts.families())), "",
            "## Card sizes", "",
            f"A card must be at least {catalog.SLEEVE_CLEARANCE_MM:g} mm narrower and shorter "
            "than its sleeve.", "", "| name | card | sleeve (outer size, mm) |", "|---|---|---|"]

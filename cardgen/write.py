@@ -73,10 +73,11 @@ def _put_in_place(moves: list[tuple[Path, Path]]) -> None:
     done: list[tuple[Path, Path | None]] = []          # target, the backup of its old version
     try:
         for temp, target in moves:
-            backup = None
-            if target.exists():
-                backup = _temp_name(target.parent, "old")
+            backup = _temp_name(target.parent, "old")
+            try:
                 os.link(target, backup)
+            except FileNotFoundError:     # no previous version (or another build just moved it)
+                backup = None
             try:
                 os.replace(temp, target)
             except OSError:

@@ -30,6 +30,7 @@ GAME_SCHEMA_SECTIONS = {
     "FACE_KEYS": "Faces",
     "PRINT_KEYS": "Print settings",
     "LEGIBILITY_KEYS": "Legibility settings",
+    "FONT_KEYS": "Fonts",
     "CARD_KEYS": "Card entries",
     "DEFINITION_KEYS": "Definitions",
     "GLOSSARY_ENTRY_KEYS": "Glossary entries",

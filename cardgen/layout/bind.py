@@ -14,6 +14,7 @@ from cardgen.layout.library import ElementSpec, Layout
 from cardgen.layout.preflight import check_element
 from cardgen.load.schema import Invalid
 from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
+from cardgen.render import fonts
 from cardgen.render.elements.base import Percent
 from cardgen.render.icons import ICON_NAMES
 
@@ -89,7 +90,8 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
     names: list[str] = []
     for spec in layout.elements:
         ctx = BindContext(width, height, bleed, layout.colors, None, context["root"], context["images"],
-                          context.setdefault(("colors", layout.name), {}))
+                          context.setdefault(("colors", layout.name), {}),
+                          families=context.get("families") or fonts.families())
         ctx.parse_text = lambda text, ctx=ctx: _parse_text(text, scope, ctx)
         element = _bind_element(spec, scope, ctx, width, height)
         if element is not None and context.get("legibility") is not None:

@@ -16,8 +16,9 @@ from cardgen.load.yaml_source import Document, load_yaml
 from cardgen.markup import is_template
 from cardgen.model import Source, frozen_map
 from cardgen.render.colors import parse_color
+from cardgen.render import fonts
 from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES
-from cardgen.render.elements.base import Percent
+from cardgen.render.elements.base import Percent, unknown_font
 
 MAX_EXTENDS_DEPTH = 32     # a layout and its parents, grandparents ...: deeper is a mistake
 
@@ -59,9 +60,10 @@ class _Raw:
 class LayoutLibrary:
     """Loads layouts from a list of folders, each at most once per run."""
 
-    def __init__(self, dirs: tuple[Path, ...], report: Report):
+    def __init__(self, dirs: tuple[Path, ...], report: Report, families: Mapping | None = None):
         self.dirs = dirs
         self.report = report
+        self.families = families if families is not None else fonts.families()   # font names
         self._raw: dict[str, _Raw | None] = {}
         self._merged: dict[str, tuple | None] = {}
         self._resolved: dict[str, Layout | None] = {}
@@ -177,7 +179,7 @@ class LayoutLibrary:
         specs = []
         for el_name, values in elements.items():
             el_at = origins[el_name][""]
-            spec = check_element(el_name, values, origins[el_name], el_at, colors)
+            spec = check_element(el_name, values, origins[el_name], el_at, colors, self.families)
             ok = ok and spec is not None
             if spec is not None:
                 specs.append(spec)
@@ -186,7 +188,8 @@ class LayoutLibrary:
         return Layout(name, frozen_map(colors), tuple(specs), Source(raw.doc.name, 1))
 
 
-def check_element(name: str, values: dict, origins: dict, el_at: At, colors: dict) -> ElementSpec | None:
+def check_element(name: str, values: dict, origins: dict, el_at: At, colors: dict,
+                  families: Mapping | None = None) -> ElementSpec | None:
     """Check keys and every value that does not depend on a card; None if anything is wrong."""
     kind = ELEMENT_TYPES.get(values.get("type"))
     if kind is None:
@@ -210,6 +213,9 @@ def check_element(name: str, values: dict, origins: dict, el_at: At, colors: dic
             if s.failed(parsed):
                 ok = False
             elif key in kind.COLOR_KEYS and not _check_color(value, at, colors):
+                ok = False
+            elif key == "font" and families is not None and parsed not in families:
+                at.error(unknown_font(parsed, families), code="type")
                 ok = False
             else:
                 static[key] = parsed

@@ -9,6 +9,7 @@ from cardgen.fields import field_type
 from cardgen.layout.bind import CardFace, Problem, Scope, bind_face
 from cardgen.layout.library import LayoutLibrary
 from cardgen.layout.preflight import check_colours
+from cardgen.render import fonts
 from cardgen.model import Card, Deck, Game, Source, frozen_map
 
 
@@ -69,8 +70,9 @@ def _as_text(value) -> str:
 
 
 def resolve_game(game: Game, report: Report) -> tuple[DeckFaces, ...]:
-    library = LayoutLibrary(game.layout_dirs, report)
-    shared = {"root": game.root, "images": {}, "legibility": game.legibility}
+    families = fonts.game_families(game.fonts, report)
+    library = LayoutLibrary(game.layout_dirs, report, families)
+    shared = {"root": game.root, "images": {}, "legibility": game.legibility, "families": families}
     found: list[tuple[Card, list[Problem], str]] = []   # every card's problems, and its layout
     bleed = game.print.bleed
     out = []

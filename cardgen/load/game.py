@@ -10,15 +10,16 @@ from cardgen.load.cards import read_cards
 from cardgen.load.csv_cards import read_csv_cards
 from cardgen.load.spreadsheet_cards import SPREADSHEETS, read_spreadsheet_cards, split_reference
 from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, DEFINITION_KEYS, ERRATUM_KEYS,
-                                      FACE_KEYS, FIELD_KEYS, GAME_KEYS, LEGIBILITY_KEYS,
-                                      PRINT_KEYS)
+                                      FACE_KEYS, FIELD_KEYS, FONT_KEYS, GAME_KEYS,
+                                      LEGIBILITY_KEYS, PRINT_KEYS)
 from cardgen.load.paths import confined_path, is_file
 from cardgen.load.schema import At
 from cardgen.load.yaml_source import load_yaml
-from cardgen.model import (CardType, Deck, Definition, Erratum, Face, FieldDecl, Game,
+from cardgen.model import (CardType, Deck, Definition, Erratum, Face, FieldDecl, FontSpec, Game,
                            Legibility, PrintSettings, Source, frozen_map)
 
 GAME_FILE = "game.yaml"
+SHIPPED_FAMILIES = ("sans", "condensed", "serif", "symbols")   # cardgen/fonts/families.yaml
 
 
 def load_game(game_dir: Path, report: Report) -> Game | None:
@@ -54,10 +55,12 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
     settings = s.read_mapping(top["print"], at.child("print"), PRINT_KEYS, "mapping of print settings")
     legibility = s.read_mapping(top["legibility"], at.child("legibility"), LEGIBILITY_KEYS,
                                 "mapping of legibility settings")
+    fonts = _fonts(top["fonts"], at.child("fonts"), game_dir)
     definitions = _definitions(top["definitions"], at.child("definitions"))
     errata = _errata(top["errata"], at.child("errata"))
     if not (top.ok and settings is not None and settings.ok and legibility is not None and legibility.ok
-            and len(definitions) == len(top["definitions"]) and len(errata) == len(top["errata"])):
+            and len(definitions) == len(top["definitions"]) and len(errata) == len(top["errata"])
+            and len(fonts) == len(top["fonts"])):
         return None   # later stages would only work on stand-ins for the values that failed
     return Game(
         id=game_dir.resolve().name,
@@ -75,6 +78,7 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
         source=Source(doc.name, 1),
         glossary=frozen_map({term: text for term, (text, _) in top["glossary"].items()}),
         prototype_terms=frozenset(term for term, (_, invented) in top["glossary"].items() if invented),
+        fonts=frozen_map(fonts),
         definitions=frozen_map(definitions),
         errata=errata,
         key_sources=frozen_map({key: Source(doc.name, at.child(key).line, (key,)) for key in top}),
@@ -89,6 +93,43 @@ def _definitions(raw: dict, at: At) -> dict[str, Definition]:
         if values is not None and values.ok:
             out[name] = Definition(name, values["kind"], values["text"],
                                    Source(at.doc.name, def_at.line, def_at.path), values["prototype"])
+    return out
+
+
+FONT_SUFFIXES = (".ttf", ".otf")
+
+
+def _fonts(raw: dict, at: At, game_dir: Path) -> dict[str, FontSpec]:
+    """The game's own font families; each file inside the game folder, a TrueType/OpenType one."""
+    out = {}
+    for name, spec in raw.items():
+        font_at = at.child(name)
+        if name in SHIPPED_FAMILIES:
+            font_at.error(f"'{name}' is a font cardgen ships: give the game's own font another name",
+                          code="font")
+            continue
+        values = s.read_mapping(spec, font_at, FONT_KEYS, "font ({regular, bold, italic, ...})")
+        if values is None or not values.ok:
+            continue
+        files, ok = {}, True
+        for face in ("regular", "bold", "italic", "bold_italic"):
+            if values[face] is None:
+                continue
+            try:
+                path = confined_path(game_dir, values[face])
+            except s.Invalid as exc:
+                font_at.child(face).error(str(exc), code="path")
+                ok = False
+                continue
+            if path.suffix.lower() not in FONT_SUFFIXES or not is_file(path):
+                font_at.child(face).error(f"expected a .ttf or .otf file in the game folder, found "
+                                          f"'{values[face]}'", code="font")
+                ok = False
+                continue
+            files[face] = path
+        if ok:
+            out[name] = FontSpec(name, frozen_map(files), tuple(values["fallback"]),
+                                 Source(at.doc.name, font_at.line, font_at.path))
     return out
 
 

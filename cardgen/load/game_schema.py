@@ -124,6 +124,16 @@ LEGIBILITY_KEYS = {
                                      "decks or suits apart, as a colour-blind player sees them"),
 }
 
+FONT_KEYS = {
+    "regular": Key(s.text, required=True, doc="the regular face: a .ttf or .otf file in the game folder"),
+    "bold": Key(s.text, doc="the bold face (default: the regular one)"),
+    "italic": Key(s.text, doc="the italic face (default: the regular one)"),
+    "bold_italic": Key(s.text, doc="the bold italic face (default: the regular one)"),
+    "fallback": Key(s.list_of(s.text, single_ok=True), default=(),
+                    doc="families a glyph this one lacks is taken from, in order; the shipped "
+                        "`symbols` family always comes last"),
+}
+
 PROTOTYPE_DOC = "true when the published rules do not give this: an invented stand-in to replace"
 
 DEFINITION_KEYS = {
@@ -156,6 +166,8 @@ GAME_KEYS = {
     "card_types": Key(s.mapping_of(s.any_value), required=True, doc="card type id -> card type"),
     "decks": Key(s.list_of(s.any_value), required=True, doc="the decks to print"),
     "print": Key(s.any_value, default={}, doc="print settings (page, duplex, bleed ...)"),
+    "fonts": Key(s.mapping_of(s.any_value), default={},
+                 doc="the game's own font families: name -> {regular, bold, italic, bold_italic, fallback}"),
     "legibility": Key(s.any_value, default={}, doc="what the legibility preflight checks against "
                       "(minimum text sizes, contrast, colour difference)"),
     "glossary": Key(s.mapping_of(glossary_entry), default={},

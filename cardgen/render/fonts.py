@@ -1,96 +1,118 @@
-"""The TrueType font families cards are set in, registered with reportlab with all four faces."""
+"""The font families text is set in: the shipped ones and a game's own, each with its four faces
+and a chain of families to take a glyph from when its own fonts lack it.
+
+reportlab keeps registered fonts in one registry per process; a font file is registered under a
+name made from its content, so the same file is registered once and two different files never
+take each other's name.
+"""
 from __future__ import annotations
 
+import hashlib
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Mapping
 
-import hashlib
-
-from reportlab.pdfbase import pdfdoc, pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError
 
 from cardgen.errors import Report
 from cardgen.load.yaml_source import load_yaml
+from cardgen.model import FontSpec
+from cardgen.render.font_embedding import TaggedTTFont
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 FACES = ("regular", "bold", "italic", "bold_italic")
+SYMBOLS = "symbols"               # the shipped family every other falls back to
+MAX_FONT_BYTES = 32 * 1024 * 1024
+
+
+class FontFileError(Exception):
+    pass
 
 
 @dataclass(frozen=True)
 class Family:
     name: str
-    faces: dict  # face -> registered reportlab font name
+    faces: tuple[str, str, str, str]     # registered font names: regular, bold, italic, bold italic
+    fallback: tuple["Family", ...] = ()  # where a glyph the family lacks is taken from, in order
 
     def face(self, bold: bool = False, italic: bool = False) -> str:
-        key = "bold_italic" if bold and italic else "bold" if bold else "italic" if italic else "regular"
-        return self.faces[key]
+        return self.faces[(2 if italic else 0) + (1 if bold else 0)]
+
+    def chain(self, bold: bool = False, italic: bool = False) -> tuple[str, ...]:
+        return (self.face(bold, italic),) + tuple(f.face(bold, italic) for f in self.fallback)
 
 
-class TaggedTTFont(TTFont):
-    """A TrueType font whose embedded subsets are tagged by their content ('QXRMBD+DejaVuSans'),
-    not all 'AAAAAA+': two PDFs merged by a print shop never mistake one subset for another.
-    The body is reportlab's own TTFont.addObjects with that one change."""
-
-    def addObjects(self, doc):
-        try:
-            state = self.state[doc]
-        except KeyError:
-            state = self.state[doc] = TTFont.State(self._asciiReadable)
-        state.frozen = 1
-        for n, subset in enumerate(state.subsets):
-            internal_name = self.getSubsetInternalName(n, doc)[1:]
-            base_name = (subset_tag(self.face.name, subset) + b"+" + self.face.name
-                         + self.face.subfontNameX).decode("pdfdoc")
-            font = pdfdoc.PDFTrueTypeFont()
-            font.__Comment__ = "Font %s subset %d" % (self.fontName, n)
-            font.Name = internal_name
-            font.BaseFont = base_name
-            font.FirstChar = 0
-            font.LastChar = len(subset) - 1
-            font.Widths = pdfdoc.PDFArray(list(map(self.face.getCharWidth, subset)))
-            cmap = pdfdoc.PDFStream()
-            cmap.content = makeToUnicodeCMap(base_name, subset)
-            if doc.compression:
-                cmap.filters = [pdfdoc.PDFZCompress]
-            font.ToUnicode = doc.Reference(cmap, "toUnicodeCMap:" + base_name)
-            font.FontDescriptor = self.face.addSubsetObjects(doc, base_name, subset)
-            doc.Reference(font, internal_name)
-            doc.idToObject["BasicFonts"].dict[internal_name] = font
-        del self.state[doc]
-
-
-def subset_tag(font_name: bytes, subset) -> bytes:
-    """Six capital letters from the font's name and the characters of the subset."""
-    digest = hashlib.sha256(font_name + b":" + ",".join(map(str, subset)).encode("ascii")).digest()
-    return bytes(65 + b % 26 for b in digest[:6])
-
-
-def _register(name: str, path: Path) -> str:
+def register_file(path: Path, name: str | None = None) -> str:
+    """Register a TrueType/OpenType file once, under `name` (a shipped face) or a name made from
+    its content (a game's own)."""
+    try:
+        data = Path(path).read_bytes() if Path(path).stat().st_size <= MAX_FONT_BYTES else None
+    except OSError as exc:
+        raise FontFileError(f"cannot read it ({exc.strerror or exc})") from None
+    if data is None:
+        raise FontFileError(f"it is larger than {MAX_FONT_BYTES:,} bytes")
+    name = name or "cardgen-" + hashlib.sha256(data).hexdigest()[:16]
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TaggedTTFont(name, str(path)))
+        try:
+            pdfmetrics.registerFont(TaggedTTFont(name, str(path)))
+        except TTFError as exc:
+            raise FontFileError(f"not a TrueType font cardgen can embed ({exc})") from None
+        except Exception:        # a damaged file can fail anywhere in the font reader
+            raise FontFileError("not a font file, or a damaged one") from None
     return name
+
+
+def _family(name: str, files: Mapping[str, Path], fallback: tuple[Family, ...],
+            shipped: bool = False) -> Family:
+    def register(face: str) -> str:
+        return register_file(files[face], f"cardgen-{name}-{face}" if shipped else None)
+    regular = register("regular")
+    faces = tuple(register(f) if files.get(f) else regular for f in FACES)
+    return Family(name, faces, fallback)
 
 
 @lru_cache(maxsize=None)
 def families() -> dict[str, Family]:
-    """Every shipped family, registered once per process (reportlab's font registry is global)."""
+    """Every shipped family, registered once per process."""
     report = Report()
     doc = load_yaml(FONT_DIR / "families.yaml", report)
     if doc is None:  # pragma: no cover - shipped file
         raise RuntimeError("; ".join(d.format() for d in report.diagnostics))
-    out = {}
-    for family, files in doc.data.items():
-        faces = {face: _register(f"cardgen-{family}-{face}", FONT_DIR / files[face]) for face in FACES}
-        pdfmetrics.registerFontFamily(f"cardgen-{family}", normal=faces["regular"], bold=faces["bold"],
-                                      italic=faces["italic"], boldItalic=faces["bold_italic"])
-        out[family] = Family(family, faces)
+    symbols = _family(SYMBOLS, {"regular": FONT_DIR / doc.data[SYMBOLS]["regular"]}, (), True)
+    out = {SYMBOLS: symbols}
+    for name, files in doc.data.items():
+        if name != SYMBOLS:
+            out[name] = _family(name, {f: FONT_DIR / files[f] for f in files}, (symbols,), True)
     return out
 
 
 def family(name: str) -> Family | None:
     return families().get(name)
+
+
+def game_families(specs: Mapping[str, FontSpec], report: Report) -> dict[str, Family]:
+    """The shipped families and a game's own; a font file that cannot be used is reported where
+    the game names it, and its family is left out."""
+    shipped = families()
+    out = dict(shipped)
+    for name, spec in specs.items():
+        try:
+            base = _family(name, spec.files, ())
+        except FontFileError as exc:
+            report.error(spec.source.file, spec.source.line, spec.source.path,
+                         f"font '{name}': {exc}", code="font")
+            base = Family(name, shipped["sans"].faces)   # a stand-in: the error is reported once
+        out[name] = base
+    for name, spec in specs.items():      # fallbacks may name the game's own families too
+        if name in out and name not in shipped:
+            chain = [out[f] for f in spec.fallback if f in out and f != name]
+            if SYMBOLS not in spec.fallback:
+                chain.append(shipped[SYMBOLS])
+            out[name] = Family(name, out[name].faces, tuple(chain))
+    return out
 
 
 def text_width(text: str, font: str, size: float) -> float:
@@ -112,6 +134,24 @@ def missing_glyphs(text: str, font: str) -> tuple[str, ...]:
     """Characters of `text` the font has no glyph for (they would print as boxes)."""
     cmap = pdfmetrics.getFont(font).face.charToGlyph
     return tuple(sorted({c for c in text if not c.isspace() and ord(c) not in cmap}))
+
+
+@lru_cache(maxsize=50_000)
+def split_by_font(text: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """`text` as (piece, font) runs: each character in the first font of `chain` that has it
+    (the first font when none does: it is then reported as missing)."""
+    if not missing_glyphs(text, chain[0]) or len(chain) == 1:
+        return ((text, chain[0]),)
+    maps = [pdfmetrics.getFont(font).face.charToGlyph for font in chain]
+    out: list[list] = []
+    for char in text:
+        font = next((f for f, cmap in zip(chain, maps) if char.isspace() or ord(char) in cmap),
+                    chain[0])
+        if out and out[-1][1] == font:
+            out[-1][0] += char
+        else:
+            out.append([char, font])
+    return tuple((piece, font) for piece, font in out)
 
 
 @lru_cache(maxsize=50_000)

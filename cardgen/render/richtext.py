@@ -77,16 +77,19 @@ def _items(runs: tuple[Run, ...]) -> list:
 
 
 def _measure(word: list[Run], family: fonts.Family, size: float) -> list[Piece]:
+    """A word's pieces: each run in its face, a character its font lacks in the first family of
+    the fallback chain that has it."""
     pieces, x = [], 0.0
     for run in word:
         if run.icon:
             width = size * ICON_EM
             pieces.append(Piece(x, width, icon=run.icon))
-        else:
-            font = family.face(run.bold, run.italic)
-            width = fonts.text_width(run.text, font, size)
-            pieces.append(Piece(x, width, run.text, font))
-        x += width
+            x += width
+            continue
+        for text, font in fonts.split_by_font(run.text, family.chain(run.bold, run.italic)):
+            width = fonts.text_width(text, font, size)
+            pieces.append(Piece(x, width, text, font))
+            x += width
     return pieces
 
 
@@ -154,13 +157,12 @@ def layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width:
                 height: float | None, leading: float = 1.2) -> TextLayout:
     """Set text at one size. The same text in the same box (two player decks printing one card
     file, copies of a card) is set once: the result depends on nothing else."""
-    return _layout_text(runs, family.name, size, width, height, leading)
+    return _layout_text(runs, family, size, width, height, leading)
 
 
 @lru_cache(maxsize=20_000)
-def _layout_text(runs: tuple[Run, ...], family_name: str, size: float, width: float | None,
+def _layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
                  height: float | None, leading: float) -> TextLayout:
-    family = fonts.family(family_name)
     asc = fonts.ascent(family.face()) * size
     desc = fonts.descent(family.face()) * size
     max_lines = None

@@ -37,11 +37,30 @@ def test_an_icon_after_a_space_never_starts_a_line():
 
 
 def test_accents_and_symbols_have_glyphs_in_the_shipped_fonts():
-    text = "Élan, naïve façade, Ærø — ½ ♥ → ≥ € “quoted”"
-    for family in fonts.families().values():
-        for face in family.faces.values():
-            assert fonts.missing_glyphs(text, face) == ()
+    text = "Élan, naïve façade, Ærø — ½ ♥ → ≥ € “quoted” ♔ ⚅"
+    for family in (f for f in fonts.families().values() if f.name != fonts.SYMBOLS):
+        for bold in (False, True):
+            for italic in (False, True):
+                for piece, font in fonts.split_by_font(text, family.chain(bold, italic)):
+                    assert fonts.missing_glyphs(piece, font) == (), (family.name, piece)
     assert fonts.missing_glyphs("a漢", SANS.face()) == ("漢",)
+
+
+def test_a_glyph_the_family_lacks_is_taken_from_its_fallback():
+    symbols = fonts.families()[fonts.SYMBOLS].face()
+    layout = layout_text(parse("Play ⌛ then 🃡.").runs, SANS, 10, None, None)
+    fonts_used = {p.text: p.font for line in layout.lines for p in line.pieces if p.text}
+    assert fonts_used["Play"] == SANS.face()
+    assert fonts_used["⌛"] == symbols and fonts_used["🃡"] == symbols
+    assert fonts_used["then"] == SANS.face() and fonts_used["."] == SANS.face()
+    assert all(fonts.missing_glyphs(p.text, p.font) == () for line in layout.lines
+               for p in line.pieces if p.text)
+
+
+def test_a_glyph_no_font_of_the_chain_has_stays_in_the_first_and_is_reported():
+    layout = layout_text(parse("a漢").runs, SANS, 10, None, None)
+    [piece] = [p for line in layout.lines for p in line.pieces if p.text]
+    assert piece.font == SANS.face() and fonts.missing_glyphs(piece.text, piece.font) == ("漢",)
 
 
 def _words(line) -> list[str]:

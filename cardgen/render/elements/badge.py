@@ -63,7 +63,7 @@ class Badge(Element):
 
     @classmethod
     def build(cls, box, values, ctx: BindContext):
-        family = fonts.family(values["font"])
+        family = ctx.family(values["font"])
         parsed = ctx.parse_text(values["text"])
         label = None
         label_box = None

@@ -59,12 +59,13 @@ def font_size(value, at: At) -> float:
 
 
 def font_family(value, at: At) -> str:
-    name = s.text(value, at)
-    if fonts.family(name) is None:
-        known = fonts.families()
-        raise Invalid(f"unknown font '{name}'{did_you_mean(name, known)}; "
-                      f"fonts: {', '.join(sorted(known))}")
-    return name
+    """A font family's name; whether the game has it is checked with the layout (the game's own
+    fonts are known there) and again when the face is bound."""
+    return s.text(value, at)
+
+
+def unknown_font(name: str, known) -> str:
+    return (f"unknown font '{name}'{did_you_mean(name, known)}; fonts: {', '.join(sorted(known))}")
 
 
 def color_name(value, at: At) -> str:
@@ -110,6 +111,14 @@ class BindContext:
     images: dict = field(default_factory=dict)     # path -> ImageInfo, shared by every card
     colors: dict = field(default_factory=dict)     # colour value -> colour, shared by a layout's cards
     problems: list = field(default_factory=list)   # (key, message, field names, severity)
+    families: Mapping = field(default_factory=fonts.families)   # the shipped ones and the game's
+
+    def family(self, name: str):
+        """The font family `name`; Invalid (reported against the element) when there is none."""
+        found = self.families.get(name)
+        if found is None:
+            raise Invalid(unknown_font(name, self.families))
+        return found
 
     def color(self, value):
         if value not in self.colors:

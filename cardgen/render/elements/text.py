@@ -96,7 +96,7 @@ class Text(Element):
     @classmethod
     def build(cls, box, values, ctx):
         parsed = ctx.parse_text(values["text"])
-        family = fonts.family(values["font"])
+        family = ctx.family(values["font"])
         size, min_size = values["size"], values["min_size"] or values["size"] * 0.6
         width, height = mm_to_pt(box.width), mm_to_pt(box.height)
         natural = layout_text(parsed.runs, family, 1.0, None, None)
@@ -138,7 +138,7 @@ class TextBox(Element):
     def build(cls, box, values, ctx):
         parsed = ctx.parse_text(values["text"])
         min_size = values["min_size"] or values["size"] * 0.6
-        layout = fit_text(parsed.runs, fonts.family(values["font"]), values["size"], min_size,
+        layout = fit_text(parsed.runs, ctx.family(values["font"]), values["size"], min_size,
                           mm_to_pt(box.width), mm_to_pt(box.height), values["leading"])
         _check_text(ctx, "text", parsed, layout, box, min_size)
         return cls(box, layout, values["align"], values["valign"], ctx.color(values["color"]),
