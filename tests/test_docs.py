@@ -183,3 +183,12 @@ def test_yaml_examples_are_valid_against_their_schemas():
                          f"{error.message[:160]}")
     assert checked >= 15, f"only {checked} examples were recognised"
     assert not wrong, "\n".join(wrong)
+
+
+def test_ci_runs_the_readmes_test_command():
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"^(python3 -m venv .*)$", readme, re.MULTILINE)
+    assert len(commands) == 2, "the set-up is two commands"
+    ci = (DOCS.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert commands[1] in ci.splitlines()
+    assert all(not re.search(r"(^|\s)python\s", c) for c in commands), "a fresh machine may have only python3"

@@ -18,7 +18,8 @@ from cardgen.load.yaml_source import load_yaml
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.parent for p in (REPO / "data").glob("*/game.yaml"))
-LAYOUTS = sorted((REPO / "layouts").rglob("*.yaml"))
+LAYOUTS = sorted([*(REPO / "cardgen" / "layouts").rglob("*.yaml"),
+                  *(REPO / "data").glob("*/layouts/*.yaml")])
 
 
 def data_of(path: Path):
@@ -62,7 +63,7 @@ def test_a_planted_fault_in_each_kind_of_file_is_rejected():
     assert errors(game_file_schema(), {**game, "print": {"page": "a5"}})      # not a choice
     decks = [{**game["decks"][0], "copies": 0}]
     assert errors(game_file_schema(), {**game, "decks": decks})               # out of range
-    layout = data_of(REPO / "layouts" / "common" / "back.yaml")
+    layout = data_of(REPO / "cardgen" / "layouts" / "common" / "back.yaml")
     element = next(iter(layout["elements"]))
     bad = {**layout, "elements": {**layout["elements"], element: {
         **layout["elements"][element], "wdith": "5mm"}}}

@@ -9,6 +9,7 @@ from cardgen.load.yaml_source import load_yaml
 from cardgen.model import CardSize
 
 _HERE = Path(__file__).parent
+SHIPPED_LAYOUTS = _HERE.parent.resolve() / "layouts"   # common/back, common/poker-frame ...
 SLEEVE_CLEARANCE_MM = 2.0  # sleeve film and play: a card must be this much smaller than the sleeve
 
 

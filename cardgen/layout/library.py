@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from cardgen.errors import Report, did_you_mean
+from cardgen import catalog
+from cardgen.errors import Report, did_you_mean, relative_name
 from cardgen.load import schema as s
 from cardgen.load.paths import confined_path, is_file
 from cardgen.load.schema import At, Key
@@ -106,7 +107,7 @@ class LayoutLibrary:
         raw = None
         if path is None:
             message = (f"unknown layout '{name}'{did_you_mean(name, self.available())}; "
-                       f"looked in: {', '.join(str(d) for d in self.dirs) or 'no layouts folder'}")
+                       f"looked in: {', '.join(_shown(d) for d in self.dirs) or 'no layouts folder'}")
             self.report.error(where.file, where.line, where.path, message, code="unknown-layout")
         else:
             doc = load_yaml(path, self.report)
@@ -186,6 +187,10 @@ class LayoutLibrary:
         if not ok:
             return None
         return Layout(name, frozen_map(colors), tuple(specs), Source(raw.doc.name, 1))
+
+
+def _shown(folder: Path) -> str:
+    return "cardgen's own layouts" if folder == catalog.SHIPPED_LAYOUTS else relative_name(folder)
 
 
 def check_element(name: str, values: dict, origins: dict, el_at: At, colors: dict,

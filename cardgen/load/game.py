@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardgen import catalog
 from cardgen.errors import Report, did_you_mean, relative_name
 from cardgen.fields import field_type
 from cardgen.load import schema as s
@@ -145,13 +146,14 @@ def _errata(raw: tuple, at: At) -> tuple[Erratum, ...]:
 
 
 def layout_dirs(game_dir: Path) -> tuple[Path, ...]:
-    """The game's own layouts/ first, then the nearest enclosing project's layouts/."""
+    """The game's own layouts/ first, then the nearest enclosing project's layouts/, then the
+    layouts that ship with cardgen (found wherever cardgen is installed)."""
     dirs = [game_dir / "layouts"] if _own_folder(game_dir, "layouts") else []
     for parent in game_dir.resolve().parents:
-        if (parent / "layouts").is_dir():
+        if (parent / "layouts").is_dir() and (parent / "layouts").resolve() != catalog.SHIPPED_LAYOUTS:
             dirs.append(parent / "layouts")
             break
-    return tuple(dirs)
+    return tuple(dirs) + (catalog.SHIPPED_LAYOUTS,)
 
 
 def _own_folder(game_dir: Path, name: str) -> bool:

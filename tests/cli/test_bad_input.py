@@ -17,14 +17,14 @@ from cardgen.cli import main
 REPO = Path(__file__).resolve().parents[2]
 GAME = "time-line-battle-v2"
 CARDS = f"data/{GAME}/cards/characters.yaml"
-FRAME = "layouts/common/poker-frame.yaml"
-CHARACTER = f"layouts/{GAME}/character.yaml"
+FRAME = "layouts/common/poker-frame.yaml"          # the project's copy shadows the shipped one
+CHARACTER = f"data/{GAME}/layouts/character.yaml"
 
 
 def make_project(root: Path) -> Path:
-    """A project folder like the repository's: data/<game> and the shared layouts/."""
+    """A project folder: data/<game>, and a layouts/ holding a copy of the shipped common ones."""
     shutil.copytree(REPO / "data" / GAME, root / "data" / GAME)
-    shutil.copytree(REPO / "layouts", root / "layouts")
+    shutil.copytree(REPO / "cardgen" / "layouts" / "common", root / "layouts" / "common")
     return root
 
 
@@ -183,13 +183,13 @@ def test_extends_cycle_between_two_layouts(project):
     lines = lines_of(project, FRAME)
     assert not any(line.startswith("extends:") for line in lines)
     index = next(i for i, line in enumerate(lines) if line.startswith("colors:"))
-    lines.insert(index, f"extends: {GAME}/character\n")
+    lines.insert(index, "extends: character\n")
     write_lines(project, FRAME, lines)
     other = next(i for i, line in enumerate(lines_of(project, CHARACTER))
                  if line.startswith("extends:"))
     # either end of the cycle is a right place to report it
     check_build_and_validate(project, [f"{FRAME}:{index + 1}:", f"{CHARACTER}:{other + 1}:"],
-                             "extends cycle", f"{GAME}/character", "common/poker-frame")
+                             "extends cycle", "character", "common/poker-frame")
 
 
 # usage and the good paths -------------------------------------------------------------------------

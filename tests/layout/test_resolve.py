@@ -13,8 +13,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def test_a_misspelt_field_in_a_layout_is_reported_once_at_the_layout(tmp_path):
     shutil.copytree(REPO / "data" / "time-line-battle-v2", tmp_path / "data" / "g")
-    shutil.copytree(REPO / "layouts", tmp_path / "layouts")
-    layout = tmp_path / "layouts" / "time-line-battle-v2" / "character.yaml"
+    layout = tmp_path / "data" / "g" / "layouts" / "character.yaml"
     text = layout.read_text(encoding="utf-8")
     assert text.count("{{name}}") == 1
     layout.write_text(text.replace("{{name}}", "{{nmae}}"), encoding="utf-8")
