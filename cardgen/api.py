@@ -10,7 +10,9 @@ from cardgen.errors import Report, relative_name
 from cardgen import schema_files
 from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
 from cardgen.load.game import GAME_FILE, load_game
+from cardgen.outputs.calibration import render_calibration
 from cardgen.pipeline import BuildOptions, build, check
+from cardgen.write import write_atomic
 
 DATA_DIR = Path("data")
 
@@ -69,6 +71,11 @@ def dump(game_dir: Path) -> tuple[Report, dict | None]:
     report = Report()
     game = load_game(game_dir, report)
     return report, (game_json(game) if game is not None else None)
+
+
+def calibrate(path: Path, page: str, duplex: str) -> None:
+    """Write the duplex calibration sheet to `path` (OutputError when it cannot be written)."""
+    write_atomic(Path(path), render_calibration(page, duplex))
 
 
 def file_schema(kind: str) -> dict:

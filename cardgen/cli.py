@@ -12,8 +12,8 @@ import click
 from cardgen import api
 from cardgen.errors import Report, printable, relative_name
 from cardgen.load.game_schema import OFFSET_MM
+from cardgen.outputs import OUTPUT_KINDS
 from cardgen.pipeline import BuildOptions
-from cardgen.render.calibration import write_calibration
 from cardgen.scaffold import ScaffoldError, new_game
 from cardgen.write import OutputError
 
@@ -137,12 +137,14 @@ def validate(game_dirs, strict, fmt):
 @click.option("--back-offset", help="Shift back pages by X,Y mm, as measured on the calibration page.")
 @click.option("--pack/--no-pack", default=None,
               help="Decks of one card size share sheets in one PDF (default: the game's).")
+@click.option("--only", type=click.Choice(sorted(OUTPUT_KINDS)), multiple=True,
+              help="Build only these outputs (repeat for several; default: every one).")
 @click.option("--cmyk/--rgb", default=None,
               help="Write every colour as DeviceCMYK, for print shops (default: the game's).")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no list of files written.")
 @FORMAT
-def build(game_dirs, out_dir, page, duplex, back_offset, pack, cmyk, strict, quiet, fmt):
+def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, strict, quiet, fmt):
     """Build printable PDFs for games (default: every folder under data/).
 
     \b
@@ -151,7 +153,8 @@ def build(game_dirs, out_dir, page, duplex, back_offset, pack, cmyk, strict, qui
       cardgen build data/my-game --page letter --duplex short
       cardgen build data/my-game --back-offset 0.5,-1 --out prints
     """
-    options = BuildOptions(out_dir, page, duplex, _offset(back_offset), strict, pack, cmyk)
+    options = BuildOptions(out_dir, page, duplex, _offset(back_offset), strict, pack, cmyk,
+                           tuple(only))
     show = not quiet and fmt == "text" and sys.stderr.isatty()
     if show:
         with click.progressbar(length=api.count_cards(game_dirs), label="Building",
@@ -273,7 +276,7 @@ def calibrate(out_file, page, duplex):
       cardgen calibrate --page letter --duplex short
     """
     try:
-        write_calibration(out_file, page, duplex)
+        api.calibrate(out_file, page, duplex)
     except OutputError as exc:
         report = Report()
         report.error(out_file, None, (), f"cannot write the calibration sheet: {exc.reason}",

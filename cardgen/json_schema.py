@@ -8,9 +8,9 @@ from cardgen.fields import FIELD_TYPES, field_type
 from cardgen.layout.library import LAYOUT_KEYS
 from cardgen.load import game_schema as gs
 from cardgen.model import CardType, Game
-from cardgen.render import fonts
-from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES
-from cardgen.rules.constraints import RULE_KEYS
+from cardgen.drawing import fonts
+from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES
+from cardgen.load.rule_schema import RULE_KEYS
 
 SCHEMA_URI = "https://json-schema.org/draft/2020-12/schema"
 LENGTH_TEXT = r"^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*(mm|cm|in|pt|px)?\s*$"

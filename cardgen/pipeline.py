@@ -1,18 +1,20 @@
-"""A build is five named steps: load, validate, resolve, render, write. Each hands frozen data on."""
+"""A build is five named steps: load, validate, resolve, render, write. Each hands frozen data on.
+
+Rendering loops over the output kinds the build asks for (cardgen/outputs): each kind checks the
+game in the validate step and makes its files in the render step; the write step puts every
+file of every kind in place together.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from cardgen import catalog
 from cardgen.errors import Report, relative_name
 from cardgen.layout.resolve import DeckFaces, resolve_game
-from cardgen.load.cards import slug
 from cardgen.load.game import load_game
-from cardgen.model import Deck, Game
-from cardgen.render.imposition import plan_sheet
-from cardgen.render.sheets import render_decks
+from cardgen.model import Game
+from cardgen.outputs import OUTPUT_KINDS, OutputKind
 from cardgen.rules import validate_game
 from cardgen.write import OutputError, write_files
 
@@ -26,22 +28,32 @@ class BuildOptions:
     strict: bool = False
     pack: bool | None = None           # decks of one card size share sheets in one PDF
     cmyk: bool | None = None           # every colour written as DeviceCMYK
+    only: tuple[str, ...] = ()         # output kinds to build (none named: every kind)
 
 
 @dataclass(frozen=True)
 class Checked:
-    """A game that passed validation, with every face resolved."""
+    """A game that passed validation, with every face resolved, and the outputs to make."""
 
     game: Game
     faces: tuple[DeckFaces, ...]
+    outputs: tuple[OutputKind, ...] = ()
+
+
+def outputs_for(options: BuildOptions | None) -> tuple[OutputKind, ...]:
+    names = options.only if options is not None and options.only else tuple(OUTPUT_KINDS)
+    return tuple(OUTPUT_KINDS[name] for name in names)
 
 
 def load(game_dir: Path, report: Report) -> Game | None:
     return load_game(game_dir, report)
 
 
-def validate(game: Game, report: Report) -> None:
+def validate(game: Game, outputs: tuple[OutputKind, ...], report: Report) -> None:
     validate_game(game, report)
+    for kind in outputs:
+        kind.check(game, report)
+    check_outputs(game, outputs, report)
 
 
 def resolve(game: Game, report: Report) -> tuple[DeckFaces, ...]:
@@ -55,12 +67,12 @@ def check(game_dir: Path, report: Report, options: BuildOptions | None = None) -
         return None
     if options is not None:
         game = apply_options(game, options)
-    validate(game, report)
-    check_outputs(game, report)
+    outputs = outputs_for(options)
+    validate(game, outputs, report)
     faces = resolve(game, report)
     if report.has_errors(options.strict if options else False):
         return None
-    return Checked(game, faces)
+    return Checked(game, faces, outputs)
 
 
 def apply_options(game: Game, options: BuildOptions) -> Game:
@@ -72,34 +84,11 @@ def apply_options(game: Game, options: BuildOptions) -> Game:
 
 
 def render(checked: Checked, progress: Callable[[int], None]) -> dict[str, bytes]:
-    """Every deck's PDF, in memory: nothing is written until all of them are made."""
-    game = checked.game
-    settings = game.print
-    page = catalog.page_sizes()[settings.page]
-    out = {}
-    for name, group in _sheet_groups(checked.faces, settings.pack):
-        size = _deck(group[0]).size
-        plan = plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
-                          settings.duplex, settings.crop_marks, settings.back_offset,
-                          bool(settings.mark_every_cut))
-        out[f"{name}.pdf"] = render_decks(game, group, plan, settings.duplex, progress)
-    return out
-
-
-def _deck(item) -> Deck:
-    return item.deck if isinstance(item, DeckFaces) else item
-
-
-def _sheet_groups(items, pack: bool) -> list[tuple[str, list]]:
-    """The PDFs to make from decks (or their faces): one per deck, or with `pack` one per card
-    size shared by several decks (named after the size), in the order the decks are written."""
-    if not pack:
-        return [(_deck(item).id, [item]) for item in items]
-    by_size: dict[tuple, list] = {}
-    for item in items:
-        by_size.setdefault((_deck(item).size.width, _deck(item).size.height), []).append(item)
-    return [(_deck(group[0]).id if len(group) == 1 else f"{slug(_deck(group[0]).size.name)}-decks",
-             group) for group in by_size.values()]
+    """Every output's files, in memory: nothing is written until all of them are made."""
+    files: dict[str, bytes] = {}
+    for kind in checked.outputs or outputs_for(None):
+        files.update(kind.render(checked.game, checked.faces, progress))
+    return files
 
 
 def write(files: dict[str, bytes], folder: Path, report: Report) -> list[Path]:
@@ -121,21 +110,23 @@ def build(game_dir: Path, options: BuildOptions, report: Report,
     return write(files, options.out_dir / checked.game.id, report)
 
 
-def output_names(game: Game) -> dict[str, list[Deck]]:
-    """The file each deck is printed into, with the decks that print into it."""
-    names: dict[str, list[Deck]] = {}
-    for name, group in _sheet_groups(game.decks, game.print.pack):
-        names.setdefault(f"{name}.pdf", []).extend(group)
-    return names
+def check_outputs(game: Game, outputs: tuple[OutputKind, ...], report: Report) -> None:
+    """Two things that would write one file (two decks, or two outputs) are an error before
+    anything is written."""
+    written: dict[str, list] = {}
+    for kind in outputs:
+        for name, sources in kind.file_names(game).items():
+            written.setdefault(name, []).extend(sources)
+    for name, makers in written.items():
+        if len(makers) < 2 or _packed(game, name, makers):
+            continue
+        (first, where), *others = makers
+        for label, source in others:
+            report.error(source.file, source.line, source.path,
+                         f"{label} would write {name}, as {first} ({where.file}:{where.line}) does: "
+                         "give each an id of its own", code="duplicate-output")
 
 
-def check_outputs(game: Game, report: Report) -> None:
-    """Two decks that would write one file are an error before anything is written."""
-    for name, decks in output_names(game).items():
-        if len(decks) > 1 and not game.print.pack or len({d.id for d in decks}) < len(decks):
-            first, *others = decks
-            for deck in others:
-                report.error(deck.source.file, deck.source.line, deck.source.path,
-                             f"deck '{deck.id}' would write {name}, as deck '{first.id}' "
-                             f"({first.source.file}:{first.source.line}) does: give each deck an "
-                             "id of its own", code="duplicate-output")
+def _packed(game: Game, name: str, makers: list) -> bool:
+    """Decks of one size sharing a packed PDF are meant to write one file."""
+    return bool(game.print.pack) and name.endswith("-decks.pdf") and len(set(makers)) == len(makers)

@@ -13,11 +13,11 @@ from cardgen.model import CardSize
 from cardgen.fields import FIELD_TYPES
 from cardgen.layout.library import LAYOUT_KEYS
 from cardgen.load import game_schema as gs
-from cardgen.render import fonts
-from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES
-from cardgen.render.elements.base import Percent
-from cardgen.render.icons import ICON_NAMES
-from cardgen.rules.constraints import RULE_KEYS
+from cardgen.drawing import fonts
+from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES
+from cardgen.drawing.elements.base import Percent
+from cardgen.drawing.icons import ICON_NAMES
+from cardgen.load.rule_schema import RULE_KEYS
 
 OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "reference.md"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cardgen.load.yaml_source import printed_text
+from cardgen.yaml_source import printed_text
 
 TEMPLATE = Path(__file__).parent / "templates" / "new_game"
 

@@ -16,7 +16,7 @@ from pdfsheets import FORM_PREFIX, PageInfo, Pdf, Placement, mm, read_pdf
 from cardgen import catalog
 from cardgen.errors import Report
 from cardgen.pipeline import BuildOptions, build
-from cardgen.render.imposition import MARK_GAP, plan_sheet
+from cardgen.imposition import MARK_GAP, plan_sheet
 
 GAME_DIR = Path(__file__).resolve().parents[1] / "data" / "time-line-battle-v2"
 DECKS = ("player-1", "player-2")

@@ -11,11 +11,11 @@ from cardgen import catalog, reference
 from cardgen.fields import FIELD_TYPES
 from cardgen.layout.library import LAYOUT_KEYS
 from cardgen.load import game_schema
-from cardgen.load.schema import Key
-from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES
-from cardgen.render.icons import ICON_NAMES
+from cardgen.schema import Key
+from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES
+from cardgen.drawing.icons import ICON_NAMES
 from cardgen.errors import Report
-from cardgen.rules.constraints import RULE_KEYS
+from cardgen.load.rule_schema import RULE_KEYS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 GUIDES = ("data-format.md", "layouts.md", "printing.md", "add-a-game.md")
@@ -168,7 +168,7 @@ def _fragment_schema(data) -> tuple[str, dict] | None:
 
 def test_yaml_examples_are_valid_against_their_schemas():
     from jsonschema import Draft202012Validator
-    from cardgen.load.yaml_source import parse_yaml
+    from cardgen.yaml_source import parse_yaml
     checked, wrong = 0, []
     for name, line, block in yaml_blocks():
         doc = parse_yaml(block, Path(name), name, Report())

@@ -14,7 +14,7 @@ from cardgen.cli import main
 from cardgen.errors import Report
 from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
 from cardgen.load.game import load_game
-from cardgen.load.yaml_source import load_yaml
+from cardgen.yaml_source import load_yaml
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.parent for p in (REPO / "data").glob("*/game.yaml"))

@@ -5,7 +5,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from cardgen.errors import Report
-from cardgen.load.yaml_source import load_yaml
+from cardgen.yaml_source import load_yaml
 from cardgen.model import CardSize
 
 _HERE = Path(__file__).parent

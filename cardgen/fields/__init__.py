@@ -6,8 +6,8 @@ from cardgen.fields.level_formula import DEFAULT_LEVELS, LevelAbilitiesField, Le
 from cardgen.fields.range import RangeField
 from cardgen.fields.scalars import SCALAR_TYPES
 from cardgen.fields.target_code import DEFAULT_MAX_DISTANCE, TargetCodeField
-from cardgen.load import schema as s
-from cardgen.load.schema import Key
+from cardgen import schema as s
+from cardgen.schema import Key
 
 GRAMMAR_TYPES = [
     RangeField(

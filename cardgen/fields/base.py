@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.load.schema import At, Key
+from cardgen.schema import At, Key
 from cardgen.model import FieldDecl
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from cardgen.fields.base import FieldType
 from cardgen.fields.range import found, shown
-from cardgen.load.schema import At, Invalid
+from cardgen.schema import At, Invalid
 from cardgen.model import FieldDecl
 
 EXPECTED = "expected a number or a formula in Level L such as '13 + 2L' or '8 - L'"

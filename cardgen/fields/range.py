@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from cardgen.errors import describe
 from cardgen.fields.base import FieldType
-from cardgen.load.schema import At, Invalid
+from cardgen.schema import At, Invalid
 from cardgen.model import FieldDecl
 
 EXPECTED = "expected a range such as '1-2' or '2+'"

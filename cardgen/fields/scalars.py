@@ -5,9 +5,9 @@ from pathlib import PurePosixPath
 
 from cardgen.errors import describe, did_you_mean
 from cardgen.fields.base import FieldType
-from cardgen.layout.conditions import parse_condition
-from cardgen.load import schema as s
-from cardgen.load.schema import At, Invalid, Key
+from cardgen.conditions import parse_condition
+from cardgen import schema as s
+from cardgen.schema import At, Invalid, Key
 from cardgen.model import FieldDecl
 
 

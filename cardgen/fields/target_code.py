@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from cardgen.fields.base import FieldType
 from cardgen.fields.range import found, shown
-from cardgen.load.schema import At, Invalid
+from cardgen.schema import At, Invalid
 from cardgen.model import FieldDecl
 
 EXPECTED = "expected a target code such as 'M', '+2S', '4D', '+3S!' or 'No target'"

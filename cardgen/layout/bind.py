@@ -9,14 +9,14 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from cardgen import markup
-from cardgen.layout.conditions import parse_condition
+from cardgen.conditions import parse_condition
 from cardgen.layout.library import ElementSpec, Layout
 from cardgen.layout.preflight import check_element
-from cardgen.load.schema import Invalid
-from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
-from cardgen.render import fonts
-from cardgen.render.elements.base import Percent
-from cardgen.render.icons import ICON_NAMES
+from cardgen.schema import Invalid
+from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
+from cardgen.drawing import fonts
+from cardgen.drawing.elements.base import Percent
+from cardgen.drawing.icons import ICON_NAMES
 
 _FIELD_REF = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 EXPANSION_DEPTH = 3

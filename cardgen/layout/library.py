@@ -10,16 +10,16 @@ from typing import Mapping
 
 from cardgen import catalog
 from cardgen.errors import Report, did_you_mean, relative_name
-from cardgen.load import schema as s
-from cardgen.load.paths import confined_path, is_file
-from cardgen.load.schema import At, Key
-from cardgen.load.yaml_source import Document, load_yaml
+from cardgen import schema as s
+from cardgen.paths import confined_path, is_file
+from cardgen.schema import At, Key
+from cardgen.yaml_source import Document, load_yaml
 from cardgen.markup import is_template
 from cardgen.model import Source, frozen_map
-from cardgen.render.colors import parse_color
-from cardgen.render import fonts
-from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES
-from cardgen.render.elements.base import Percent, unknown_font
+from cardgen.colors import parse_color
+from cardgen.drawing import fonts
+from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES
+from cardgen.drawing.elements.base import Percent, unknown_font
 
 MAX_EXTENDS_DEPTH = 32     # a layout and its parents, grandparents ...: deeper is a mistake
 

@@ -13,8 +13,8 @@ from typing import Sequence
 
 from cardgen.errors import Report
 from cardgen.model import Legibility, Source
-from cardgen.render.colour_vision import confusion, contrast, hex_name, rgb
-from cardgen.render.elements.base import BindContext, Box, Element, Ink
+from cardgen.colour_vision import confusion, contrast, hex_name, rgb
+from cardgen.drawing.elements.base import BindContext, Box, Element, Ink
 
 CUT_ZONE = 1.6           # mm either side of the trim a cut may land (1/16 in)
 LARGE_TEXT = (18.0, 14.0)  # pt: text this size (or the second, bold) needs only LARGE_CONTRAST

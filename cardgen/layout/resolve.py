@@ -9,7 +9,7 @@ from cardgen.fields import field_type
 from cardgen.layout.bind import CardFace, Problem, Scope, bind_face
 from cardgen.layout.library import LayoutLibrary
 from cardgen.layout.preflight import check_colours
-from cardgen.render import fonts
+from cardgen.drawing import fonts
 from cardgen.model import Card, Deck, Game, Source, frozen_map
 
 

@@ -6,9 +6,9 @@ import unicodedata
 
 from cardgen.errors import describe, did_you_mean
 from cardgen.fields import field_type
-from cardgen.load import schema as s
+from cardgen import schema as s
 from cardgen.load.game_schema import CARD_KEYS
-from cardgen.load.schema import MAX_ID_CHARS, At, Invalid
+from cardgen.schema import MAX_ID_CHARS, At, Invalid
 from cardgen.model import Card, CardType, Source, frozen_map
 
 

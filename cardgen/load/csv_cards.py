@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cardgen.errors import Report, relative_name
 from cardgen.load.table_cards import cards_from_rows
-from cardgen.load.yaml_source import read_text
+from cardgen.yaml_source import read_text
 from cardgen.model import Card, CardType
 
 

@@ -6,16 +6,16 @@ from pathlib import Path
 from cardgen import catalog
 from cardgen.errors import Report, did_you_mean, relative_name
 from cardgen.fields import field_type
-from cardgen.load import schema as s
+from cardgen import schema as s
 from cardgen.load.cards import read_cards
 from cardgen.load.csv_cards import read_csv_cards
 from cardgen.load.spreadsheet_cards import SPREADSHEETS, read_spreadsheet_cards, split_reference
 from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, DEFINITION_KEYS, ERRATUM_KEYS,
                                       FACE_KEYS, FIELD_KEYS, FONT_KEYS, GAME_KEYS,
                                       LEGIBILITY_KEYS, PRINT_KEYS)
-from cardgen.load.paths import confined_path, is_file
-from cardgen.load.schema import At
-from cardgen.load.yaml_source import load_yaml
+from cardgen.paths import confined_path, is_file
+from cardgen.schema import At
+from cardgen.yaml_source import load_yaml
 from cardgen.model import (CardType, Deck, Definition, Erratum, Face, FieldDecl, FontSpec, Game,
                            Legibility, PrintSettings, Source, frozen_map)
 

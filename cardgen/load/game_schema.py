@@ -4,9 +4,9 @@ from __future__ import annotations
 from cardgen import catalog
 from cardgen.errors import describe, did_you_mean
 from cardgen.fields import FIELD_TYPES
-from cardgen.load import schema as s
-from cardgen.load.schema import At, Invalid, Key
-from cardgen.rules.constraints import read_rules
+from cardgen import schema as s
+from cardgen.schema import At, Invalid, Key
+from cardgen.load.rule_schema import read_rules
 from cardgen.units import UnitError, parse_font_size
 
 CARD_SIDE_MM = (10.0, 500.0)     # the smallest and largest card side cardgen lays out

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from cardgen.errors import Report
 from cardgen.load.cards import read_card
-from cardgen.load.schema import At
-from cardgen.load.yaml_source import Document, printed_text
+from cardgen.schema import At
+from cardgen.yaml_source import Document, printed_text
 from cardgen.model import Card, CardType
 
 MAX_ROWS = 20_000

@@ -5,7 +5,6 @@ from cardgen.errors import Report
 from cardgen.model import Game
 from cardgen.rules.constraints import check_rules
 from cardgen.rules.errata import check_errata
-from cardgen.rules.print_checks import check_print
 from cardgen.rules.references import check_references
 from cardgen.rules.uniqueness import check_unique
 
@@ -18,7 +17,7 @@ def check_deck_rules(game: Game, report: Report) -> None:
         check_rules(deck, card_type, card_type.rules + deck.rules, report)
 
 
-CHECKS = (check_unique, check_deck_rules, check_references, check_errata, check_print)
+CHECKS = (check_unique, check_deck_rules, check_references, check_errata)
 
 
 def validate_game(game: Game, report: Report) -> None:

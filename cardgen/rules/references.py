@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from cardgen import markup
 from cardgen.errors import Report, did_you_mean
-from cardgen.layout.conditions import parse_condition
+from cardgen.conditions import parse_condition
 from cardgen.model import Game, Source
 
 

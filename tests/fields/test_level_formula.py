@@ -7,8 +7,8 @@ from hypothesis import given, settings, strategies as st
 from cardgen.errors import Report
 from cardgen.fields import FIELD_TYPES
 from cardgen.fields.level_formula import LevelAbilities, LevelFormula
-from cardgen.load.schema import At, Invalid
-from cardgen.load.yaml_source import Document
+from cardgen.schema import At, Invalid
+from cardgen.yaml_source import Document
 from cardgen.model import FieldDecl, frozen_map
 
 FORMULA = FIELD_TYPES["level_formula"]

@@ -7,8 +7,8 @@ from hypothesis import given, settings, strategies as st
 from cardgen.errors import Report
 from cardgen.fields import FIELD_TYPES
 from cardgen.fields.target_code import TargetCode, TargetPart
-from cardgen.load.schema import At, Invalid
-from cardgen.load.yaml_source import Document
+from cardgen.schema import At, Invalid
+from cardgen.yaml_source import Document
 from cardgen.model import FieldDecl, frozen_map
 
 TARGET = FIELD_TYPES["target_code"]

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from cardgen.render.colour_vision import confusion, contrast, delta_e
+from cardgen.colour_vision import confusion, contrast, delta_e
 from cardgen.layout.preflight import rgb_of
 
 VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"

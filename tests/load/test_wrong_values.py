@@ -25,8 +25,8 @@ from cardgen.cli import main
 from cardgen.fields import FIELD_TYPES
 from cardgen.layout.library import LAYOUT_KEYS
 from cardgen.load import game_schema as gs
-from cardgen.render.elements import COMMON_KEYS, ELEMENT_TYPES
-from cardgen.rules.constraints import RULE_KEYS
+from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES
+from cardgen.load.rule_schema import RULE_KEYS
 
 VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
 MARK = "__WRONG__"

@@ -1,0 +1,151 @@
+"""Text elements: a single line that shrinks to its width, and a wrapped box that shrinks to fit."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen import schema as s
+from cardgen.schema import Key
+from cardgen.drawing import fonts
+from cardgen.drawing.elements.base import (ALIGN, VALIGN, BindContext, Box, Element, Ink,
+                                          color_name, font_family, font_size)
+from cardgen.drawing.richtext import TextLayout, fit_text, layout_text
+from cardgen.units import mm_to_pt
+
+ICON_DROP = 0.16  # inline icons sit this far (in ems) below the baseline, like a capital's descent
+
+TEXT_KEYS = {
+    "text": Key(s.text, required=True, doc="the text, with card markup and {{field}} values"),
+    "font": Key(font_family, default="sans", doc="font family: sans, condensed or serif"),
+    "size": Key(font_size, default=10.0, doc="largest font size (pt)"),
+    "min_size": Key(font_size, doc="smallest font size before the text is reported as too long"),
+    "color": Key(color_name, default="black", doc="text colour"),
+    "align": Key(ALIGN, default="left", doc="left, center or right"),
+    "valign": Key(VALIGN, default="middle", doc="top, middle or bottom"),
+    "fine_print": Key(s.boolean, default=False,
+                      doc="ids, stamps and credits: held to the smaller fine-print minimum size"),
+}
+
+
+def text_ink(layout: TextLayout, box: Box, color, fine: bool) -> Ink:
+    pieces = [p for line in layout.lines for p in line.pieces if p.text]
+    return Ink("text", box, color, layout.size,
+               bold=bool(pieces) and all("bold" in p.font for p in pieces), fine=fine,
+               content=" ".join(p.text for p in pieces))
+
+
+def draw_layout(pen, layout: TextLayout, box: Box, align: str, valign: str, color) -> None:
+    """Draw set text inside a top-left mm box, lines aligned within it."""
+    left, bottom, width, height = pen.box(box.x, box.y, box.width, box.height)
+    slack = height - layout.height
+    top = bottom + height - {"top": 0.0, "middle": slack / 2, "bottom": slack}[valign]
+    for index, line in enumerate(layout.lines):
+        baseline = top - layout.ascent - index * layout.leading
+        shift = {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
+        for piece in line.pieces:
+            x = left + shift + piece.x
+            if piece.icon:
+                pen.icon(piece.icon, x, baseline - ICON_DROP * layout.size, piece.width, color)
+            else:
+                pen.text(x, baseline, piece.text, piece.font, layout.size, color)
+
+
+def check_characters(ctx: BindContext, key: str, layout: TextLayout, fields: tuple) -> None:
+    """Report characters that would print wrong: those the font has no glyph for (an empty box)
+    and those of right-to-left scripts (reversed and unjoined)."""
+    pieces = [p for line in layout.lines for p in line.pieces if p.text]
+    missing = sorted({c for p in pieces for c in fonts.missing_glyphs(p.text, p.font)})
+    if missing:
+        ctx.problem(key, f"the font has no glyph for {_shown(missing)}; it would print as a box",
+                    fields, code="missing-glyph")
+    backwards = sorted({c for p in pieces for c in fonts.right_to_left(p.text)})
+    if backwards:
+        ctx.problem(key, f"right-to-left text ({_shown(backwards)}) cannot be printed: cards are "
+                    "set left to right only, so it would print reversed and unjoined",
+                    fields, code="right-to-left")
+
+
+def _shown(chars: list[str]) -> str:
+    listed = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in chars[:5])
+    return listed + (f" and {len(chars) - 5} more" if len(chars) > 5 else "")
+
+
+def _check_text(ctx: BindContext, key: str, parsed, layout: TextLayout, box: Box, min_size) -> None:
+    """Report text that overflows its box, and characters that would print wrong."""
+    check_characters(ctx, key, layout, parsed.fields)
+    if not layout.fits:
+        ctx.problem(key, f"text does not fit its {box.width:g} x {box.height:g} mm box even at "
+                    f"{min_size:g}pt: shorten it, or enlarge the box or lower min_size",
+                    parsed.fields, code="text-overflow")
+
+
+@dataclass(frozen=True)
+class Text(Element):
+    """One line of text; it shrinks to fit the box's width, down to min_size."""
+
+    box: Box
+    layout: TextLayout
+    align: str
+    valign: str
+    color: object
+    fine: bool = False
+
+    KEYS = TEXT_KEYS
+    MARKUP_KEYS = frozenset({"text"})
+    COLOR_KEYS = frozenset({"color"})
+
+    @classmethod
+    def build(cls, box, values, ctx):
+        parsed = ctx.parse_text(values["text"])
+        family = ctx.family(values["font"])
+        size, min_size = values["size"], values["min_size"] or values["size"] * 0.6
+        width, height = mm_to_pt(box.width), mm_to_pt(box.height)
+        natural = layout_text(parsed.runs, family, 1.0, None, None)
+        if natural.width > 0:
+            size = min(size, width / natural.width)
+        if natural.height > 0:
+            size = min(size, height / natural.height)
+        layout = layout_text(parsed.runs, family, max(size, min_size), None, height)
+        layout = TextLayout(**{**layout.__dict__, "fits": size >= min_size - 1e-6})
+        _check_text(ctx, "text", parsed, layout, box, min_size)
+        return cls(box, layout, values["align"], values["valign"], ctx.color(values["color"]),
+                   values["fine_print"])
+
+    def draw(self, pen):
+        draw_layout(pen, self.layout, self.box, self.align, self.valign, self.color)
+
+    def inks(self):
+        return (text_ink(self.layout, self.box, self.color, self.fine),)
+
+
+@dataclass(frozen=True)
+class TextBox(Element):
+    """Wrapped text; the font shrinks until it fits the box, down to min_size."""
+
+    box: Box
+    layout: TextLayout
+    align: str
+    valign: str
+    color: object
+    fine: bool = False
+
+    KEYS = {**TEXT_KEYS,
+            "valign": Key(VALIGN, default="top", doc="top, middle or bottom"),
+            "leading": Key(s.number(0.8, 3.0), default=1.2, doc="line spacing as a multiple of size")}
+    MARKUP_KEYS = frozenset({"text"})
+    COLOR_KEYS = frozenset({"color"})
+
+    @classmethod
+    def build(cls, box, values, ctx):
+        parsed = ctx.parse_text(values["text"])
+        min_size = values["min_size"] or values["size"] * 0.6
+        layout = fit_text(parsed.runs, ctx.family(values["font"]), values["size"], min_size,
+                          mm_to_pt(box.width), mm_to_pt(box.height), values["leading"])
+        _check_text(ctx, "text", parsed, layout, box, min_size)
+        return cls(box, layout, values["align"], values["valign"], ctx.color(values["color"]),
+                   values["fine_print"])
+
+    def draw(self, pen):
+        draw_layout(pen, self.layout, self.box, self.align, self.valign, self.color)
+
+    def inks(self):
+        return (text_ink(self.layout, self.box, self.color, self.fine),)

@@ -1,0 +1,161 @@
+"""The font families text is set in: the shipped ones and a game's own, each with its four faces
+and a chain of families to take a glyph from when its own fonts lack it.
+
+reportlab keeps registered fonts in one registry per process; a font file is registered under a
+name made from its content, so the same file is registered once and two different files never
+take each other's name.
+"""
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError
+
+from cardgen.errors import Report
+from cardgen.yaml_source import load_yaml
+from cardgen.model import FontSpec
+from cardgen.drawing.font_embedding import TaggedTTFont
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+FACES = ("regular", "bold", "italic", "bold_italic")
+SYMBOLS = "symbols"               # the shipped family every other falls back to
+MAX_FONT_BYTES = 32 * 1024 * 1024
+
+
+class FontFileError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    faces: tuple[str, str, str, str]     # registered font names: regular, bold, italic, bold italic
+    fallback: tuple["Family", ...] = ()  # where a glyph the family lacks is taken from, in order
+
+    def face(self, bold: bool = False, italic: bool = False) -> str:
+        return self.faces[(2 if italic else 0) + (1 if bold else 0)]
+
+    def chain(self, bold: bool = False, italic: bool = False) -> tuple[str, ...]:
+        return (self.face(bold, italic),) + tuple(f.face(bold, italic) for f in self.fallback)
+
+
+def register_file(path: Path, name: str | None = None) -> str:
+    """Register a TrueType/OpenType file once, under `name` (a shipped face) or a name made from
+    its content (a game's own)."""
+    try:
+        data = Path(path).read_bytes() if Path(path).stat().st_size <= MAX_FONT_BYTES else None
+    except OSError as exc:
+        raise FontFileError(f"cannot read it ({exc.strerror or exc})") from None
+    if data is None:
+        raise FontFileError(f"it is larger than {MAX_FONT_BYTES:,} bytes")
+    name = name or "cardgen-" + hashlib.sha256(data).hexdigest()[:16]
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            pdfmetrics.registerFont(TaggedTTFont(name, str(path)))
+        except TTFError as exc:
+            raise FontFileError(f"not a TrueType font cardgen can embed ({exc})") from None
+        except Exception:        # a damaged file can fail anywhere in the font reader
+            raise FontFileError("not a font file, or a damaged one") from None
+    return name
+
+
+def _family(name: str, files: Mapping[str, Path], fallback: tuple[Family, ...],
+            shipped: bool = False) -> Family:
+    def register(face: str) -> str:
+        return register_file(files[face], f"cardgen-{name}-{face}" if shipped else None)
+    regular = register("regular")
+    faces = tuple(register(f) if files.get(f) else regular for f in FACES)
+    return Family(name, faces, fallback)
+
+
+@lru_cache(maxsize=None)
+def families() -> dict[str, Family]:
+    """Every shipped family, registered once per process."""
+    report = Report()
+    doc = load_yaml(FONT_DIR / "families.yaml", report)
+    if doc is None:  # pragma: no cover - shipped file
+        raise RuntimeError("; ".join(d.format() for d in report.diagnostics))
+    symbols = _family(SYMBOLS, {"regular": FONT_DIR / doc.data[SYMBOLS]["regular"]}, (), True)
+    out = {SYMBOLS: symbols}
+    for name, files in doc.data.items():
+        if name != SYMBOLS:
+            out[name] = _family(name, {f: FONT_DIR / files[f] for f in files}, (symbols,), True)
+    return out
+
+
+def family(name: str) -> Family | None:
+    return families().get(name)
+
+
+def game_families(specs: Mapping[str, FontSpec], report: Report) -> dict[str, Family]:
+    """The shipped families and a game's own; a font file that cannot be used is reported where
+    the game names it, and its family is left out."""
+    shipped = families()
+    out = dict(shipped)
+    for name, spec in specs.items():
+        try:
+            base = _family(name, spec.files, ())
+        except FontFileError as exc:
+            report.error(spec.source.file, spec.source.line, spec.source.path,
+                         f"font '{name}': {exc}", code="font")
+            base = Family(name, shipped["sans"].faces)   # a stand-in: the error is reported once
+        out[name] = base
+    for name, spec in specs.items():      # fallbacks may name the game's own families too
+        if name in out and name not in shipped:
+            chain = [out[f] for f in spec.fallback if f in out and f != name]
+            if SYMBOLS not in spec.fallback:
+                chain.append(shipped[SYMBOLS])
+            out[name] = Family(name, out[name].faces, tuple(chain))
+    return out
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    return pdfmetrics.stringWidth(text, font, size)
+
+
+def ascent(font: str) -> float:
+    """Ascent as a fraction of the font size."""
+    return pdfmetrics.getFont(font).face.ascent / 1000.0
+
+
+def descent(font: str) -> float:
+    """Descent below the baseline as a positive fraction of the font size."""
+    return -pdfmetrics.getFont(font).face.descent / 1000.0
+
+
+@lru_cache(maxsize=50_000)
+def missing_glyphs(text: str, font: str) -> tuple[str, ...]:
+    """Characters of `text` the font has no glyph for (they would print as boxes)."""
+    cmap = pdfmetrics.getFont(font).face.charToGlyph
+    return tuple(sorted({c for c in text if not c.isspace() and ord(c) not in cmap}))
+
+
+@lru_cache(maxsize=50_000)
+def split_by_font(text: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """`text` as (piece, font) runs: each character in the first font of `chain` that has it
+    (the first font when none does: it is then reported as missing)."""
+    if not missing_glyphs(text, chain[0]) or len(chain) == 1:
+        return ((text, chain[0]),)
+    maps = [pdfmetrics.getFont(font).face.charToGlyph for font in chain]
+    out: list[list] = []
+    for char in text:
+        font = next((f for f, cmap in zip(chain, maps) if char.isspace() or ord(char) in cmap),
+                    chain[0])
+        if out and out[-1][1] == font:
+            out[-1][0] += char
+        else:
+            out.append([char, font])
+    return tuple((piece, font) for piece, font in out)
+
+
+@lru_cache(maxsize=50_000)
+def right_to_left(text: str) -> tuple[str, ...]:
+    """Characters of a right-to-left script (Hebrew, Arabic ...): cards set text left to right
+    only, so such text would print reversed and unjoined."""
+    return tuple(sorted({c for c in text if unicodedata.bidirectional(c) in ("R", "AL")}))

@@ -1,0 +1,93 @@
+"""Picture files from game data: recognised by their content, opened only as an allowed raster
+format, and decoded whole (within size limits) before anything draws them.
+
+Pillow can open formats that call an outside program (EPS runs Ghostscript), so a file is
+opened only if its first bytes say it is one of ALLOWED, and Pillow is told to try that format
+alone: a PostScript file named `.png` is refused, never handed to a plugin.
+"""
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+from cardgen.schema import Invalid
+
+MAX_PIXELS = 60_000_000      # a 300 dpi A3 sheet is ~17.4 MP; anything far beyond is refused
+MAX_FILE_BYTES = 64 * 1024 * 1024
+ALLOWED = ("PNG", "JPEG", "WEBP", "GIF", "TIFF", "BMP")
+_SIGNATURES = (
+    (b"\x89PNG\r\n\x1a\n", "PNG"), (b"\xff\xd8\xff", "JPEG"), (b"GIF87a", "GIF"),
+    (b"GIF89a", "GIF"), (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"), (b"BM", "BMP"),
+)
+_REFUSED = (    # what a refused file is, for the message
+    (b"%!PS", "an EPS (PostScript) file"), (b"\xc5\xd0\xd3\xc6", "an EPS (PostScript) file"),
+    (b"%PDF", "a PDF file"), (b"<svg", "an SVG drawing"), (b"<?xml", "an XML file (SVG?)"),
+    (b"\x00\x00\x00\x0cjP", "a JPEG 2000 file"), (b"8BPS", "a Photoshop file"),
+)
+
+
+@dataclass(frozen=True)
+class ImageInfo:
+    path: Path
+    width: int
+    height: int
+    mode: str
+    format: str = "PNG"
+
+
+def picture_format(head: bytes) -> str | None:
+    """The allowed raster format the file's first bytes announce, or None."""
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "WEBP"
+    return next((fmt for magic, fmt in _SIGNATURES if head.startswith(magic)), None)
+
+
+def _what(head: bytes) -> str:
+    found = next((what for magic, what in _REFUSED if head.lstrip().startswith(magic)), None)
+    return found or "not a picture format cardgen reads"
+
+
+def open_picture(path: Path, fmt: str) -> Image.Image:
+    """Open a file already known to be `fmt`, letting Pillow try that format and no other."""
+    return Image.open(path, formats=[fmt])
+
+
+def inspect_image(path: Path, shown: str | None = None) -> ImageInfo:
+    """Check a picture and decode it whole; raise Invalid with the reason when it cannot be used.
+    `shown` is the picture's name as the data wrote it, for messages (its content never is)."""
+    shown = shown or path.name
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as handle:
+            head = handle.read(16)
+    except OSError:
+        raise Invalid(f"picture '{shown}' not found") from None
+    if size == 0:
+        raise Invalid(f"picture '{shown}' is an empty (0-byte) file")
+    if size > MAX_FILE_BYTES:
+        raise Invalid(f"picture '{shown}' is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}")
+    fmt = picture_format(head)
+    if fmt is None:
+        what = _what(head)
+        raise Invalid(f"picture '{shown}' is {what}" + ("" if what.startswith("not") else
+                      ", not a picture format cardgen reads") + " (PNG, JPEG, WebP, GIF, TIFF, BMP)")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with open_picture(path, fmt) as image:
+                width, height, mode = image.width, image.height, image.mode
+                if width * height > MAX_PIXELS:
+                    raise Invalid(f"picture '{shown}' is {width} x {height} pixels; the limit is "
+                                  f"{MAX_PIXELS:,} pixels")
+                image.load()       # the whole picture: a truncated or damaged one fails here
+    except Invalid:
+        raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise Invalid(f"picture '{shown}' claims a huge size (a decompression bomb?)") from None
+    except Exception:   # Pillow's decoders raise many kinds: all mean the file is damaged
+        raise Invalid(f"picture '{shown}' is a damaged {fmt} file and cannot be read (it ends "
+                      "early, or its data is corrupt)") from None
+    return ImageInfo(path, width, height, mode, fmt)

@@ -1,0 +1,83 @@
+"""Pictures made ready to draw: cropped, scaled to what their box needs, in the sheet's colours.
+
+A picture is decoded and scaled once per PDF however many faces show it; a PictureCache belongs
+to one PDF being drawn and keeps the few pictures last used (a card back's art, a frame shared by
+a deck), so a deck of large pictures never holds them all in memory at once.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from PIL import Image, ImageChops, ImageMath
+from reportlab.lib.utils import ImageReader
+
+from cardgen.drawing.images import ImageInfo, open_picture
+
+MAX_DPI = 600          # beyond this a printer shows nothing more: larger pictures are scaled down
+MM_PER_INCH = 25.4
+
+
+def prepare(info: ImageInfo, crop: tuple | None, width_mm: float, height_mm: float,
+            cmyk: bool) -> Image.Image:
+    """The picture (or its crop) as drawn in a width x height mm area, at most MAX_DPI."""
+    with open_picture(info.path, info.format) as image:
+        image.load()
+        part = image.crop((crop[0], crop[1], crop[0] + crop[2], crop[1] + crop[3])) if crop else image
+        part = _plain_mode(part)
+    limit = (max(1, round(width_mm / MM_PER_INCH * MAX_DPI)),
+             max(1, round(height_mm / MM_PER_INCH * MAX_DPI)))
+    if part.width > limit[0] and part.height > limit[1]:
+        scale = max(limit[0] / part.width, limit[1] / part.height)
+        part = part.resize((max(1, round(part.width * scale)), max(1, round(part.height * scale))),
+                           Image.LANCZOS)
+    return to_cmyk(part) if cmyk else part
+
+
+def _plain_mode(image: Image.Image) -> Image.Image:
+    """RGB, RGBA, L or CMYK: the modes a PDF image takes (palettes, 16-bit and the like are not)."""
+    if image.mode in ("RGB", "RGBA", "L", "CMYK"):
+        return image.copy()
+    if image.mode in ("P", "PA", "LA") or "transparency" in image.info:
+        return image.convert("RGBA")
+    if image.mode.startswith("I") or image.mode == "F":
+        return image.convert("L") if image.mode in ("I;16", "I;16B", "I;16L", "I", "F") else image.convert("RGB")
+    return image.convert("RGB")
+
+
+def to_cmyk(image: Image.Image) -> Image.Image:
+    """A picture in CMYK by the formula colours use: K = 1 - max(R, G, B), C = (1 - R - K) / (1 - K)
+    (M, Y likewise); transparency is flattened onto white paper first."""
+    if image.mode == "CMYK":
+        return image
+    if image.mode in ("RGBA", "LA"):
+        paper = Image.new("RGB", image.size, (255, 255, 255))
+        paper.paste(image.convert("RGBA"), mask=image.convert("RGBA").getchannel("A"))
+        image = paper
+    r, g, b = image.convert("RGB").split()
+    top = ImageChops.lighter(ImageChops.lighter(r, g), b)          # max(R, G, B) = 255 (1 - K)
+    k = ImageChops.invert(top)
+
+    def ink(channel):
+        return ImageMath.lambda_eval(
+            lambda e: e["convert"](((e["m"] - e["c"]) * 255) / (e["m"] + (e["m"] == 0)), "L"),
+            m=top, c=channel)
+    return Image.merge("CMYK", (ink(r), ink(g), ink(b), k))
+
+
+class PictureCache:
+    """The pictures of one PDF, each prepared once; only the `keep` last used stay in memory."""
+
+    def __init__(self, keep: int = 8):
+        self.keep = keep
+        self._readers: OrderedDict = OrderedDict()
+
+    def reader(self, info: ImageInfo, crop: tuple | None, width_mm: float, height_mm: float,
+               cmyk: bool) -> ImageReader:
+        key = (info.path, crop, round(width_mm, 3), round(height_mm, 3), cmyk)
+        if key in self._readers:
+            self._readers.move_to_end(key)
+        else:
+            self._readers[key] = ImageReader(prepare(info, crop, width_mm, height_mm, cmyk))
+            while len(self._readers) > self.keep:
+                self._readers.popitem(last=False)
+        return self._readers[key]

@@ -1,0 +1,200 @@
+"""Setting styled runs into lines: measuring, wrapping, and shrinking to fit a box.
+
+All sizes here are PDF points. The result is plain data; drawing it is `draw_text_layout`'s job.
+"""
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from dataclasses import dataclass
+
+from cardgen.markup import Run
+from cardgen.drawing import fonts
+
+ICON_EM = 1.0  # an inline icon is as wide as the font size
+_SPACES = re.compile(r"(\s+)")
+
+
+@dataclass(frozen=True)
+class Piece:
+    x: float
+    width: float
+    text: str = ""
+    font: str = ""
+    icon: str | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    pieces: tuple[Piece, ...]
+    width: float
+
+
+@dataclass(frozen=True)
+class TextLayout:
+    size: float
+    leading: float
+    lines: tuple[Line, ...]
+    width: float          # widest line
+    height: float         # top of first line's ascent to bottom of last line's descent
+    ascent: float
+    fits: bool
+
+
+def _items(runs: tuple[Run, ...]) -> list:
+    """Runs -> a list of words (lists of runs that must stay together), ' ' and '\\n'."""
+    items: list = []
+    word: list[Run] = []
+
+    def close():
+        nonlocal word
+        if word:
+            items.append(word)
+            word = []
+
+    for run in runs:
+        if run.line_break:
+            close()
+            items.append("\n")
+        elif run.icon:
+            if not word and len(items) >= 2 and items[-1] == " " and isinstance(items[-2], list):
+                # an icon after a space belongs to the word before it ("3 {damage}" never splits)
+                items.pop()
+                word = items.pop() + [Run(" ", run.bold, run.italic)]
+            word.append(run)
+        else:
+            for part in _SPACES.split(run.text):
+                if not part:
+                    continue
+                if part.isspace():
+                    close()
+                    items.append(" ")
+                else:
+                    word.append(Run(part, run.bold, run.italic))
+    close()
+    return items
+
+
+def _measure(word: list[Run], family: fonts.Family, size: float) -> list[Piece]:
+    """A word's pieces: each run in its face, a character its font lacks in the first family of
+    the fallback chain that has it."""
+    pieces, x = [], 0.0
+    for run in word:
+        if run.icon:
+            width = size * ICON_EM
+            pieces.append(Piece(x, width, icon=run.icon))
+            x += width
+            continue
+        for text, font in fonts.split_by_font(run.text, family.chain(run.bold, run.italic)):
+            width = fonts.text_width(text, font, size)
+            pieces.append(Piece(x, width, text, font))
+            x += width
+    return pieces
+
+
+def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
+              width: float | None, max_lines: int | None = None) -> tuple[list[Line], bool]:
+    """Greedy line breaking; width None means one line per hard break. Returns (lines, all words fit).
+
+    A paragraph never ends on a lone word when the line before it can spare one ("it." alone on
+    a last line reads as a mistake). With `max_lines`, setting stops once there are more lines
+    than that (returning False): text that cannot fit is found in the time its box's lines take,
+    not the whole text's."""
+    space = fonts.text_width(" ", family.face(), size)
+    lines: list[Line] = []
+    paragraph: list[list[tuple[list[Piece], float]]] = [[]]   # lines of (pieces, width) words
+    x = 0.0
+    words_fit = True
+
+    def close_paragraph() -> None:
+        _avoid_widow(paragraph, space, width)
+        lines.extend(_line(words, space) for words in paragraph)
+
+    for item in _items(runs):
+        if max_lines is not None and len(lines) + len(paragraph) - 1 > max_lines:
+            words_fit = False
+            break
+        if item == "\n":
+            close_paragraph()
+            paragraph, x = [[]], 0.0
+        elif item != " ":
+            pieces = _measure(item, family, size)
+            word_width = sum(p.width for p in pieces)
+            gap = space if paragraph[-1] else 0.0
+            if width is not None and paragraph[-1] and x + gap + word_width > width:
+                paragraph.append([])
+                x, gap = 0.0, 0.0
+            if width is not None and word_width > width + 1e-6:
+                words_fit = False
+            paragraph[-1].append((pieces, word_width))
+            x += gap + word_width
+    close_paragraph()
+    return lines, words_fit
+
+
+def _avoid_widow(paragraph: list[list], space: float, width: float | None) -> None:
+    """Move the last word of the line before a lone last word down to it, if it fits there and
+    leaves at least two words behind."""
+    if width is None or len(paragraph) < 2 or len(paragraph[-1]) != 1 or len(paragraph[-2]) < 3:
+        return
+    moved, last = paragraph[-2][-1], paragraph[-1][0]
+    if moved[1] + space + last[1] <= width + 1e-6:
+        paragraph[-2].pop()
+        paragraph[-1].insert(0, moved)
+
+
+def _line(words: list[tuple[list[Piece], float]], space: float) -> Line:
+    pieces, x = [], 0.0
+    for n, (word, word_width) in enumerate(words):
+        start = x + (space if n else 0.0)
+        pieces += [Piece(start + p.x, p.width, p.text, p.font, p.icon) for p in word]
+        x = start + word_width
+    return Line(tuple(pieces), x)
+
+
+def layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
+                height: float | None, leading: float = 1.2) -> TextLayout:
+    """Set text at one size. The same text in the same box (two player decks printing one card
+    file, copies of a card) is set once: the result depends on nothing else."""
+    return _layout_text(runs, family, size, width, height, leading)
+
+
+@lru_cache(maxsize=20_000)
+def _layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
+                 height: float | None, leading: float) -> TextLayout:
+    asc = fonts.ascent(family.face()) * size
+    desc = fonts.descent(family.face()) * size
+    max_lines = None
+    if height is not None:   # the most lines the height holds; more cannot fit
+        max_lines = max(0, math.floor((height + 1e-6 - asc - desc) / (size * leading))) + 1
+    lines, words_fit = set_lines(runs, family, size, width, max_lines)
+    block = asc + desc + (len(lines) - 1) * size * leading
+    widest = max((line.width for line in lines), default=0.0)
+    fits = words_fit and (width is None or widest <= width + 1e-6) and (
+        height is None or block <= height + 1e-6)
+    return TextLayout(size, size * leading, tuple(lines), widest, block, asc, fits)
+
+
+def fit_text(runs: tuple[Run, ...], family: fonts.Family, max_size: float, min_size: float,
+             width: float | None, height: float | None, leading: float = 1.2,
+             step: float = 0.1) -> TextLayout:
+    """The largest size from max_size down to min_size at which the text fits the box.
+
+    If even min_size does not fit, the min_size layout is returned with fits=False.
+    """
+    best = layout_text(runs, family, max_size, width, height, leading)
+    if best.fits or max_size <= min_size:
+        return best
+    smallest = layout_text(runs, family, min_size, width, height, leading)
+    if not smallest.fits:
+        return smallest
+    low, high, best = min_size, max_size, smallest
+    while high - low > step:
+        mid = (low + high) / 2
+        attempt = layout_text(runs, family, mid, width, height, leading)
+        if attempt.fits:
+            low, best = mid, attempt
+        else:
+            high = mid
+    return best

@@ -1,0 +1,11 @@
+"""The kinds of output a build can print, by the name `cardgen build --only` gives them.
+
+Adding an output kind is adding a module beside card_sheets.py and its entry here."""
+from __future__ import annotations
+
+from cardgen.outputs.base import OutputKind
+from cardgen.outputs.card_sheets import CardSheets
+
+OUTPUT_KINDS: dict[str, OutputKind] = {kind.name: kind for kind in (CardSheets(),)}
+
+__all__ = ["OUTPUT_KINDS", "OutputKind"]

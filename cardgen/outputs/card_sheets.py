@@ -1,0 +1,63 @@
+"""The card sheets output: one PDF per deck (or per card size, packed) of cards on sleeve-sized
+slots with bleed, crop marks and backs behind their fronts."""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from cardgen import catalog
+from cardgen.errors import Report
+from cardgen.imposition import plan_sheet
+from cardgen.layout.resolve import DeckFaces
+from cardgen.load.cards import slug
+from cardgen.model import Deck, Game, Source
+from cardgen.outputs.card_sheet_checks import check_print
+from cardgen.outputs.sheet_drawing import render_decks
+
+
+class CardSheets:
+    name = "cards"
+    description = "card sheets: a PDF per deck of cards ready to cut"
+
+    def check(self, game: Game, report: Report) -> None:
+        check_print(game, report)
+
+    def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
+        return {name: [(f"deck '{deck.id}'", deck.source) for deck in decks]
+                for name, decks in deck_files(game).items()}
+
+    def render(self, game: Game, faces: Sequence[DeckFaces],
+               progress: Callable[[int], None]) -> dict[str, bytes]:
+        settings = game.print
+        page = catalog.page_sizes()[settings.page]
+        out = {}
+        for name, group in sheet_groups(faces, settings.pack):
+            size = _deck(group[0]).size
+            plan = plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
+                              settings.duplex, settings.crop_marks, settings.back_offset,
+                              bool(settings.mark_every_cut))
+            out[f"{name}.pdf"] = render_decks(game, group, plan, settings.duplex, progress)
+        return out
+
+
+def _deck(item) -> Deck:
+    return item.deck if isinstance(item, DeckFaces) else item
+
+
+def sheet_groups(items, pack: bool) -> list[tuple[str, list]]:
+    """The PDFs to make from decks (or their faces): one per deck, or with `pack` one per card
+    size shared by several decks (named after the size), in the order the decks are written."""
+    if not pack:
+        return [(_deck(item).id, [item]) for item in items]
+    by_size: dict[tuple, list] = {}
+    for item in items:
+        by_size.setdefault((_deck(item).size.width, _deck(item).size.height), []).append(item)
+    return [(_deck(group[0]).id if len(group) == 1 else f"{slug(_deck(group[0]).size.name)}-decks",
+             group) for group in by_size.values()]
+
+
+def deck_files(game: Game) -> dict[str, list[Deck]]:
+    """The file each deck is printed into, with the decks that print into it."""
+    names: dict[str, list[Deck]] = {}
+    for name, group in sheet_groups(game.decks, game.print.pack):
+        names.setdefault(f"{name}.pdf", []).extend(group)
+    return names

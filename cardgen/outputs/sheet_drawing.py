@@ -1,0 +1,185 @@
+"""Drawing card sheets: each face once as a PDF form, placed in the slots of a sheet plan, with crop
+marks and a page footer; several decks of one size may share the sheets."""
+from __future__ import annotations
+
+import io
+from typing import Callable, Sequence
+
+from reportlab.lib.colors import Color, black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.layout.bind import CardFace
+from cardgen.layout.resolve import DeckFaces
+from cardgen.markup import Run
+from cardgen.model import Game
+from cardgen.drawing import fonts
+from cardgen.colors import to_cmyk
+from cardgen.imposition import SheetPlan, Slot
+from cardgen.drawing.pen import Pen
+from cardgen.drawing.pictures import PictureCache
+from cardgen.drawing.richtext import layout_text
+from cardgen.units import mm_to_pt
+
+MARK_WIDTH_PT = 0.4
+FOOTER_SIZE_PT = 6.5
+FOOTER_MIN_PT = 5.0     # fine print: below this the footer is shortened, never shrunk
+FOOTER_COLOR = Color(0.35, 0.35, 0.35)
+FOLD_COLOR = Color(0.55, 0.55, 0.55)
+FOOTER_FAMILY = "condensed"
+
+
+def new_canvas(buffer: io.BytesIO, plan: SheetPlan, title: str, author: str, duplex: str,
+               cmyk: bool = False) -> Canvas:
+    """A canvas that gives byte-identical output for identical input; with `cmyk`, every colour
+    drawn on it is written as DeviceCMYK."""
+    canvas = Canvas(buffer, pagesize=(mm_to_pt(plan.page_width), mm_to_pt(plan.page_height)),
+                    invariant=1, pageCompression=1,
+                    initialFontName=fonts.family(FOOTER_FAMILY).face(), initialFontSize=FOOTER_SIZE_PT,
+                    enforceColorSpace=to_cmyk if cmyk else None)
+    canvas.setTitle(title)
+    canvas.setAuthor(author)
+    canvas.setCreator("cardgen")
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", DUPLEX_HINTS[duplex])
+    return canvas
+
+
+# what the PDF tells the print dialog: a fold sheet or fronts only must not print two-sided
+DUPLEX_HINTS = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "fold": "Simplex",
+                "none": "Simplex"}
+
+
+def define_form(canvas: Canvas, name: str, face: CardFace, pictures: PictureCache | None = None,
+                cmyk: bool = False) -> None:
+    """Draw a face once; every copy of the card on any page reuses it."""
+    b = mm_to_pt(face.bleed)
+    canvas.beginForm(name, -b, -b, mm_to_pt(face.width) + b, mm_to_pt(face.height) + b)
+    pen = Pen(canvas, face.height, pictures, cmyk)
+    for element in face.elements:
+        canvas.saveState()
+        element.draw(pen)
+        canvas.restoreState()
+    canvas.endForm()
+
+
+def place(canvas: Canvas, form: str, slot: Slot, plan: SheetPlan) -> None:
+    """Draw a face in its slot, clipped to the trim and the bleed the slot keeps, turned as the
+    slot says (a quarter turn puts the card's bottom-left corner at the footprint's bottom-right)."""
+    canvas.saveState()
+    x, y, w, h = (mm_to_pt(v) for v in slot.clip(plan.slot_width, plan.slot_height))
+    path = canvas.beginPath()
+    path.rect(x, y, w, h)
+    canvas.clipPath(path, stroke=0, fill=0)
+    if slot.rotation == 90:
+        canvas.translate(mm_to_pt(slot.x + plan.slot_width), mm_to_pt(slot.y))
+    elif slot.rotation == -90:
+        canvas.translate(mm_to_pt(slot.x), mm_to_pt(slot.y + plan.slot_height))
+    else:
+        canvas.translate(mm_to_pt(slot.x), mm_to_pt(slot.y))
+    if slot.rotation:
+        canvas.rotate(slot.rotation)
+    canvas.doForm(form)
+    canvas.restoreState()
+
+
+def draw_marks(canvas: Canvas, plan: SheetPlan, cards: int) -> None:
+    canvas.saveState()
+    canvas.setLineWidth(MARK_WIDTH_PT)
+    for x1, y1, x2, y2 in plan.marks_for(cards):
+        # a white casing keeps a mark visible where it runs over dark bleed
+        for color, width in ((white, MARK_WIDTH_PT * 3), (black, MARK_WIDTH_PT)):
+            canvas.setStrokeColor(color)
+            canvas.setLineWidth(width)
+            canvas.line(*(mm_to_pt(v) for v in (x1, y1, x2, y2)))
+    if plan.fold_line:
+        canvas.setStrokeColor(FOLD_COLOR)
+        canvas.setLineWidth(0.6)
+        canvas.setDash([4, 3])
+        canvas.line(*(mm_to_pt(v) for v in plan.fold_line))
+    canvas.restoreState()
+
+
+def draw_footer(canvas: Canvas, plan: SheetPlan, texts: Sequence[str]) -> None:
+    """The first of `texts` (longest first) that fits the footer's room at a readable size."""
+    if plan.footer is None:
+        return
+    family = fonts.family(FOOTER_FAMILY)
+    x, y, length, rotated = plan.footer
+    for text in texts:
+        natural = layout_text((Run(text),), family, 1.0, None, None)
+        size = min(FOOTER_SIZE_PT, mm_to_pt(length) / max(natural.width, 1e-6))
+        if size >= FOOTER_MIN_PT:
+            break
+    else:
+        return    # no room for even the shortest at a size anyone could read
+    canvas.saveState()
+    canvas.setFillColor(FOOTER_COLOR)
+    canvas.setFont(family.face(), size)
+    canvas.translate(mm_to_pt(x), mm_to_pt(y))
+    if rotated:
+        canvas.rotate(90)
+    canvas.drawString(0, 0, text)
+    canvas.restoreState()
+
+
+def render_deck(game: Game, faces: DeckFaces, plan: SheetPlan, duplex: str,
+                progress: Callable[[int], None] = lambda n: None) -> bytes:
+    """The deck's PDF: front sheets, each followed by its back sheet unless duplex is none/fold."""
+    return render_decks(game, (faces,), plan, duplex, progress)
+
+
+def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex: str,
+                 progress: Callable[[int], None] = lambda n: None) -> bytes:
+    """One PDF of the cards of several decks of one size, in deck order, sharing sheets; each
+    card's back is its own deck's back, behind it."""
+    buffer = io.BytesIO()
+    names = ", ".join(faces.deck.name for faces in decks)
+    canvas = new_canvas(buffer, plan, f"{game.title} - {names}", ", ".join(game.credits), duplex,
+                        game.print.cmyk)
+    with_backs = duplex != "none"
+    pictures, cmyk = PictureCache(), game.print.cmyk
+    sequence = []              # (front form, back form) of every printed card, in order
+    form_count = 0
+    for n, faces in enumerate(decks):
+        back = "back" if n == 0 else f"back{n}"
+        if with_backs:
+            define_form(canvas, back, faces.back, pictures, cmyk)
+        forms = {}
+        for card_id, face in faces.fronts.items():
+            forms[card_id] = f"card{form_count}"
+            form_count += 1
+            define_form(canvas, forms[card_id], face, pictures, cmyk)
+        sequence += [(forms[card.id], back) for card in faces.deck.cards
+                     for _ in range(card.copies) if card.id in forms]
+    sheets = [sequence[i:i + plan.per_page] for i in range(0, len(sequence), plan.per_page)]
+    separate_backs = with_backs and not plan.backs_on_same_page
+    total = len(sheets) * (2 if separate_backs else 1)
+    page = 0
+
+    def finish(label: str, cards: int, marks: bool = True) -> None:
+        nonlocal page
+        page += 1
+        if marks:
+            draw_marks(canvas, plan, cards)
+        draw_footer(canvas, plan, (
+            f"{game.title} \u00b7 {names} \u00b7 version {game.version} \u00b7 {label} "
+            f"\u00b7 page {page} of {total}",
+            f"{names} \u00b7 version {game.version} \u00b7 {label} \u00b7 page {page} of {total}",
+            f"{label} \u00b7 page {page} of {total}", f"{label} \u00b7 {page}/{total}"))
+        canvas.showPage()
+
+    for sheet in sheets:
+        fronts, backs = plan.sheet(len(sheet))
+        for slot, (front, _) in zip(fronts, sheet):
+            place(canvas, front, slot, plan)
+        if with_backs and plan.backs_on_same_page:
+            for slot, (_, back) in zip(backs, sheet):
+                place(canvas, back, slot, plan)
+        finish("fronts, fold on the dashed line" if plan.backs_on_same_page else "fronts", len(sheet))
+        if separate_backs:
+            for slot, (_, back) in zip(backs, sheet):
+                place(canvas, back, slot, plan)
+            finish("backs", len(sheet), marks=False)
+        progress(len(sheet))
+    canvas.save()
+    return buffer.getvalue()

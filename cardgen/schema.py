@@ -1,0 +1,254 @@
+"""A small typed schema for YAML mappings: every error names the file, line and key path."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from cardgen.errors import Report, describe, did_you_mean
+from cardgen.yaml_source import Document
+from cardgen.units import UnitError, parse_length
+
+MAX_ID_CHARS = 100            # ids name output files
+MAX_MAGNITUDE = 1_000_000   # no number in game data is larger than this, or smaller than its negative
+
+
+class Invalid(Exception):
+    """A value does not fit: the message says what was expected and what was found.
+    `code` names the kind of problem in diagnostics when 'type' would be too vague."""
+
+    def __init__(self, message: str, code: str = "type"):
+        super().__init__(message)
+        self.code = code
+
+
+class Reported(Invalid):
+    """A value failed and its problems are already reported (by a nested read_mapping)."""
+
+    def __init__(self):
+        super().__init__("reported above", code="reported")
+
+
+@dataclass(frozen=True)
+class At:
+    """Where a value sits: the document and key path, for nested parsers and messages."""
+
+    doc: Document
+    path: tuple
+    report: Report
+
+    def child(self, key) -> "At":
+        return At(self.doc, self.path + (key,), self.report)
+
+    @property
+    def line(self) -> int | None:
+        return self.doc.line(self.path)
+
+    def error(self, message: str, code: str = "invalid") -> None:
+        self.report.error(self.doc.name, self.line, self.path, message, code)
+
+    def warning(self, message: str, code: str = "warning") -> None:
+        self.report.warning(self.doc.name, self.line, self.path, message, code)
+
+
+Parser = Callable[[Any, At], Any]
+
+
+@dataclass(frozen=True)
+class Key:
+    parse: Parser
+    required: bool = False
+    default: Any = None
+    doc: str = ""
+
+
+_FAILED = object()
+
+
+def read_value(value, at: At, parse: Parser):
+    """Parse one value, turning Invalid into a diagnostic; returns _FAILED on error."""
+    try:
+        return parse(value, at)
+    except Reported:
+        return _FAILED
+    except Invalid as exc:
+        at.error(str(exc), code=exc.code)
+        return _FAILED
+
+
+class Values(dict):
+    """A mapping's parsed values. Every optional key is present: a key that is absent, or whose
+    value failed to parse, holds its typed default, so later stages never look up a missing key.
+    A required key that is missing or failed is absent; `failed` names the keys that failed."""
+
+    failed: frozenset = frozenset()
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed
+
+
+def read_mapping(value, at: At, keys: dict[str, Key], what: str = "mapping",
+                 extra: Parser | None = None) -> Values | None:
+    """Check a mapping against `keys`; returns parsed values (defaults filled) or None if not a mapping.
+
+    Unknown keys are errors with a "did you mean" hint, unless `extra` parses them.
+    """
+    if not isinstance(value, dict):
+        at.error(f"expected a {what}, found {describe(value)}", code="type")
+        return None
+    out = Values()
+    failed = set()
+    for key, raw in value.items():
+        spec = keys.get(key)
+        if spec is None and extra is None:
+            at.child(key).error(f"unknown key '{key}'{did_you_mean(key, keys)}; "
+                                f"expected one of: {', '.join(sorted(keys))}", code="unknown-key")
+            failed.add(key)
+            continue
+        parsed = read_value(raw, at.child(key), spec.parse if spec else extra)
+        if parsed is _FAILED:
+            failed.add(key)
+        else:
+            out[key] = parsed
+    for key, spec in keys.items():
+        if key in out:
+            continue
+        if spec.required:
+            if key not in value:
+                at.error(f"missing required key '{key}'", code="missing-key")
+                failed.add(key)
+        else:
+            out[key] = spec.default
+    out.failed = frozenset(failed)
+    return out
+
+
+def failed(result) -> bool:
+    return result is _FAILED
+
+
+# Parsers ------------------------------------------------------------------------------------
+
+def text(value, at: At) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return at.doc.source_text(at.path, value)
+    raise Invalid(f"expected text, found {describe(value)}")
+
+
+def identifier(value, at: At) -> str:
+    value = text(value, at)
+    if not value or not all(c.isalnum() or c in "-_" for c in value):
+        raise Invalid(f"expected an id of letters, digits, '-' and '_', found '{value}'")
+    if len(value) > MAX_ID_CHARS:
+        raise Invalid(f"expected an id of at most {MAX_ID_CHARS} characters, found one of "
+                      f"{len(value):,}", code="range")
+    return value
+
+
+def integer(minimum: int | None = None, maximum: int | None = None) -> Parser:
+    """A whole number from `minimum` to `maximum` (each defaults to the data-wide bound)."""
+    def parse(value, at: At) -> int:
+        huge = isinstance(value, float) and math.isinf(value)   # a whole number too long to hold
+        if isinstance(value, bool) or not (isinstance(value, int) or huge):
+            raise Invalid(f"expected a whole number, found {describe(value)}")
+        check_bounds(value, minimum, maximum, at)
+        return int(value)
+    return parse
+
+
+def number(minimum: float | None = None, maximum: float | None = None) -> Parser:
+    """A number from `minimum` to `maximum` (each defaults to the data-wide bound)."""
+    def parse(value, at: At) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise Invalid(f"expected a number, found {describe(value)}")
+        check_bounds(value, minimum, maximum, at)
+        return float(value)
+    return parse
+
+
+def length(minimum: float = -MAX_MAGNITUDE, maximum: float = MAX_MAGNITUDE) -> Parser:
+    """A length ('5mm', '0.25in', '12pt', a bare number of mm) from `minimum` to `maximum` mm."""
+    def length(value, at: At) -> float:
+        try:
+            mm = parse_length(value)
+        except UnitError as exc:
+            raise Invalid(str(exc)) from None
+        check_bounds(mm, minimum, maximum, at, unit=" mm")
+        return mm
+    return length
+
+
+def check_bounds(value, minimum, maximum, at: At | None = None, unit: str = "") -> None:
+    """`value` lies in [minimum, maximum], each bound defaulting to +-MAX_MAGNITUDE; NaN and the
+    infinities never do. The message quotes the value as written (a 5,000-digit number is cut)."""
+    low = -MAX_MAGNITUDE if minimum is None else minimum
+    high = MAX_MAGNITUDE if maximum is None else maximum
+    if not math.isnan(value) and low <= value <= high:
+        return
+    found = shown_number(value, at, unit)
+    if minimum is None and maximum is None or math.isnan(value):
+        wanted = f"a number from {low:g} to {high:g}{unit}"
+    elif value < low:
+        wanted = f"at least {low:g}{unit}"
+    else:
+        wanted = f"at most {high:g}{unit}"
+    raise Invalid(f"expected {wanted}, found {found}", code="range")
+
+
+def shown_number(value, at: At | None, unit: str = "") -> str:
+    written = at.doc.raw.get(tuple(at.path)) if at is not None else None
+    if not isinstance(written, str):
+        return f"{value:g}{unit}"
+    if len(written) > 24:
+        return f"{written[:12]}... (a number of {len(written):,} characters)"
+    return written
+
+
+def boolean(value, at: At) -> bool:
+    if not isinstance(value, bool):
+        raise Invalid(f"expected true or false, found {describe(value)}")
+    return value
+
+
+def choice(*options: str) -> Parser:
+    def parse(value, at: At) -> str:
+        if value not in options:
+            raise Invalid(f"expected one of {', '.join(options)}; found {describe(value)}"
+                          f"{did_you_mean(value, options)}")
+        return value
+    return parse
+
+
+def list_of(item: Parser, single_ok: bool = False) -> Parser:
+    """A list whose items each parse with `item`; `single_ok` also takes one bare item."""
+    def parse(value, at: At) -> tuple:
+        if single_ok and not isinstance(value, list):
+            value = [value]
+            items = [read_value(value[0], at, item)]
+        elif not isinstance(value, list):
+            raise Invalid(f"expected a list, found {describe(value)}")
+        else:
+            items = [read_value(v, at.child(i), item) for i, v in enumerate(value)]
+        return tuple(v for v in items if v is not _FAILED)
+    return parse
+
+
+def mapping_of(item: Parser) -> Parser:
+    """A mapping with free keys, each value parsed with `item`."""
+    def parse(value, at: At) -> dict:
+        if not isinstance(value, dict):
+            raise Invalid(f"expected a mapping, found {describe(value)}")
+        out = {}
+        for key, v in value.items():
+            parsed = read_value(v, at.child(key), item)
+            if parsed is not _FAILED:
+                out[key] = parsed
+        return out
+    return parse
+
+
+def any_value(value, at: At):
+    return value

@@ -1,0 +1,74 @@
+"""Pictures on cards: each decoded and scaled once per build, drawn no larger than a printer
+can show, and in CMYK when the sheet is."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from PIL import Image
+from pypdf import PdfReader
+
+from cardgen.errors import Report
+from cardgen.pipeline import BuildOptions, build
+from cardgen.drawing import pictures
+from cardgen.drawing.elements import picture
+
+VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
+CARDS = 30
+
+
+def game_with_one_big_picture(tmp_path: Path) -> Path:
+    root = tmp_path / "game"
+    shutil.copytree(VALID, root)
+    Image.new("RGB", (3000, 2000), (200, 40, 40)).save(root / "art" / "big.jpg", quality=85)
+    cards = "cards:\n" + "".join(f"  - name: Hero {i}\n    power: 1\n    text: Card {i}.\n"
+                                 f"    art: art/big.jpg\n" for i in range(CARDS))
+    (root / "cards" / "heroes.yaml").write_text(cards, encoding="utf-8")
+    return root
+
+
+def counting(monkeypatch, module, name):
+    calls = []
+    real = getattr(module, name)
+
+    def wrapper(*args, **kwargs):
+        calls.append(args)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(module, name, wrapper)
+    return calls
+
+
+def test_one_picture_on_many_faces_is_decoded_and_scaled_once(tmp_path, monkeypatch):
+    inspected = counting(monkeypatch, picture, "inspect_image")
+    prepared = counting(monkeypatch, pictures, "prepare")
+    report = Report()
+    written = build(game_with_one_big_picture(tmp_path), BuildOptions(out_dir=tmp_path / "out"),
+                    report)
+    assert not report.has_errors(), [d.format() for d in report.errors]
+    assert len(inspected) == 1 and len(prepared) == 1
+    images = {obj.get_object()["/Width"] for page in PdfReader(written[0]).pages
+              for form in page["/Resources"]["/XObject"].values()
+              for obj in form.get_object().get("/Resources", {}).get("/XObject", {}).values()}
+    # the 51.5 mm box needs at most 1217 px at 600 dpi: the 3000 px picture is scaled down
+    assert images and max(images) <= 1217
+
+
+def test_pictures_are_cmyk_on_cmyk_sheets(tmp_path):
+    report = Report()
+    written = build(game_with_one_big_picture(tmp_path), BuildOptions(out_dir=tmp_path / "out",
+                                                                     cmyk=True), report)
+    assert not report.has_errors()
+    spaces = {obj.get_object()["/ColorSpace"] for page in PdfReader(written[0]).pages
+              for form in page["/Resources"]["/XObject"].values()
+              for obj in form.get_object().get("/Resources", {}).get("/XObject", {}).values()}
+    assert spaces == {"/DeviceCMYK"}
+
+
+def test_the_cmyk_formula_matches_the_one_for_colours():
+    from cardgen.colors import to_cmyk as colour_to_cmyk
+    from reportlab.lib.colors import Color
+    rgb = (47, 93, 80)
+    pixel = pictures.to_cmyk(Image.new("RGB", (1, 1), rgb)).getpixel((0, 0))
+    colour = colour_to_cmyk(Color(*(v / 255 for v in rgb)))
+    expected = [round(v * 255) for v in (colour.cyan, colour.magenta, colour.yellow, colour.black)]
+    assert all(abs(a - b) <= 1 for a, b in zip(pixel, expected)), (pixel, expected)

@@ -1,0 +1,54 @@
+import pytest
+from reportlab.lib.colors import CMYKColor
+
+from cardgen.schema import Invalid
+from cardgen.colors import parse_color, to_cmyk
+
+
+def test_hex_short_and_long():
+    assert parse_color("#ff0000").hexval() == "0xff0000"
+    assert parse_color("#f00").hexval() == "0xff0000"
+
+
+def test_cmyk_fractions_and_percent():
+    color = parse_color("cmyk(0, 50%, 1, 0.2)")
+    assert isinstance(color, CMYKColor)
+    assert (color.cyan, color.magenta, color.yellow, color.black) == (0, 0.5, 1, 0.2)
+
+
+def test_palette_names_resolve_through_other_names():
+    palette = {"ink": "dark", "dark": "#101010"}
+    assert parse_color("ink", palette).hexval() == "0x101010"
+
+
+def test_none_is_no_colour():
+    assert parse_color("none") is None
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("#12", "unknown colour '#12'"),
+    ("cmyk(1, 2)", "four values"),
+    ("cmyk(0, 0, 0, 200%)", "run from 0 to 1"),
+    ("redd", "did you mean 'red'"),
+])
+def test_bad_colours(bad, message):
+    with pytest.raises(Invalid, match=message.replace("(", r"\(")):
+        parse_color(bad)
+
+
+def test_self_reference_is_caught():
+    with pytest.raises(Invalid, match="in terms of itself"):
+        parse_color("a", {"a": "b", "b": "a"})
+
+
+def test_cmyk_from_data_is_kept_exactly():
+    kept = to_cmyk(parse_color("cmyk(10%, 20%, 30%, 40%)"))
+    assert (kept.cyan, kept.magenta, kept.yellow, kept.black) == (0.1, 0.2, 0.3, 0.4)
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("#ffffff", (0, 0, 0, 0)), ("#000000", (0, 0, 0, 1)), ("#808080", (0, 0, 0, 0.498039)),
+    ("#ff0000", (0, 1, 1, 0)), ("#2f5d50", (0.494624, 0, 0.139785, 0.635294))])
+def test_other_colours_convert_by_the_stated_formula(value, expected):
+    color = to_cmyk(parse_color(value))
+    assert (color.cyan, color.magenta, color.yellow, color.black) == pytest.approx(expected, abs=1e-6)
