@@ -61,7 +61,7 @@ def main() -> int:
             return 1
         files = pipeline.render(checked, lambda n: None)
         rendered_at = time.perf_counter()
-        pipeline.write(files, Path(tmp) / "out")
+        pipeline.write(files, Path(tmp) / "out", report)
         faces = args.cards * len(checked.faces)
     results = {
         "load + validate + resolve (cards/s)": faces / (checked_at - start),
