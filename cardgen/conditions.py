@@ -11,9 +11,12 @@ from typing import Callable
 
 from cardgen.schema import Invalid
 
+# matched against an atom stripped of its outer spaces: one run of optional spaces between the
+# parts, never two in a row, so a long run of spaces cannot make matching take quadratic time
 _ATOM = re.compile(
-    r"^\s*(?P<neg>not\s+)?(?P<name>[A-Za-z_][\w.-]*)\s*"
-    r"(?:(?P<op>==|!=|<=|>=|<|>|\bcontains\b)\s*(?P<value>'[^']*'|\"[^\"]*\"|[^\s'\"]+))?\s*$")
+    r"(?P<neg>not\s+)?(?P<name>[A-Za-z_][\w.-]*)\s*"
+    r"(?:(?P<op>==|!=|<=|>=|<|>|\bcontains\b)\s*(?P<value>'[^']*'|\"[^\"]*\"|[^\s'\"]+))?")
+MAX_CONDITION = 1000        # characters
 
 Lookup = Callable[[str], object]
 
@@ -80,13 +83,18 @@ def parse_condition(value) -> Condition:
         return Condition(((Test("__always__", negate=True),),) if value else (), str(value))
     if not isinstance(value, str) or not value.strip():
         raise Invalid(f"expected a condition such as 'art' or \"suit == Spirit\", found '{value}'")
+    if len(value) > MAX_CONDITION:
+        raise Invalid(f"a condition is at most {MAX_CONDITION} characters; this one has "
+                      f"{len(value):,} ('{value[:30]}...')")
     groups = []
     for group in re.split(r"\s+or\s+", value.strip()):
         tests = []
         for atom in re.split(r"\s+and\s+", group):
-            match = _ATOM.match(atom)
+            match = _ATOM.fullmatch(atom.strip())
             if not match:
-                raise Invalid(f"cannot read condition '{atom.strip()}': expected 'field', "
+                shown = " ".join(atom.split())
+                shown = shown if len(shown) <= 60 else shown[:57] + "..."
+                raise Invalid(f"cannot read condition '{shown}': expected 'field', "
                               "'not field' or 'field == value' (==, !=, <, <=, >, >=, contains)")
             tests.append(Test(match["name"], bool(match["neg"]), match["op"],
                               _literal(match["value"]) if match["value"] else None))

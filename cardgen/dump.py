@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from cardgen import markup
 from cardgen.fields import field_type
+from cardgen.layout.bind import ExpansionError
 from cardgen.layout.resolve import card_scope
 from cardgen.model import Card, Deck, Game
 
@@ -21,7 +22,10 @@ def card_json(game: Game, deck: Deck, card: Card, number: int | None = None) -> 
         fields[decl.name] = kind.to_json(value)
         derived.update({f"{decl.name}.{part}": v for part, v in kind.parts(value, decl).items()})
         if decl.type == "text":
-            printed[decl.name] = markup.parse(scope.expand(value), scope.text).plain
+            try:
+                printed[decl.name] = markup.parse(scope.expand(value), scope.text).plain
+            except ExpansionError as exc:
+                printed[decl.name] = f"({exc})"
     return {
         "id": card.id,
         "name": card.name,

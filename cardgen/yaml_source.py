@@ -38,8 +38,8 @@ _STANDARD_TAGS = {
     "tag:yaml.org,2002:seq",
     "tag:yaml.org,2002:map",
 }
-_INT = re.compile(r"^[-+]?[0-9]+$")
-_FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
+INT = re.compile(r"^[-+]?[0-9]+$")
+FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
 _NULLS = {"", "~", "null", "Null", "NULL"}
 _TRUE = {"true", "True", "TRUE"}
 _FALSE = {"false", "False", "FALSE"}
@@ -122,9 +122,9 @@ def _scalar(event: yaml.ScalarEvent, line: int, path: tuple):
         return True
     if text in _FALSE:
         return False
-    if _INT.match(text):   # past Python's digit limit it is too large for any key: infinity
+    if INT.match(text):   # past Python's digit limit it is too large for any key: infinity
         return int(text) if len(text) <= MAX_INT_DIGITS else float("inf") * (-1 if text[0] == "-" else 1)
-    if _FLOAT.match(text):
+    if FLOAT.match(text):
         return float(text)
     return text
 

@@ -184,6 +184,12 @@ def _a_cell_too_large(root: Path) -> None:
     path.write_text(text.replace("Draw a card.", '"' + "x" * 200_000 + '"'), encoding="utf-8")
 
 
+@adds("picture-is-a-fifo")
+def _a_pipe_for_a_picture(root: Path) -> None:
+    (root / ART).unlink()
+    os.mkfifo(root / ART)
+
+
 # fixtures -----------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")

@@ -57,12 +57,21 @@ def register_file(path: Path, name: str | None = None) -> str:
     name = name or "cardgen-" + hashlib.sha256(data).hexdigest()[:16]
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
-            pdfmetrics.registerFont(TaggedTTFont(name, str(path)))
+            font = TaggedTTFont(name, str(path))
+            _try_subset(font)
+            pdfmetrics.registerFont(font)
         except TTFError as exc:
             raise FontFileError(f"not a TrueType font cardgen can embed ({exc})") from None
         except Exception:        # a damaged file can fail anywhere in the font reader
             raise FontFileError("not a font file, or a damaged one") from None
     return name
+
+
+def _try_subset(font: TaggedTTFont) -> None:
+    """Cut the subset a PDF would embed for the font's first 256 characters now, so a damaged
+    glyph table is found when the game is checked, not halfway through a build."""
+    chars = sorted(font.face.charToGlyph)[:256]
+    font.face.makeSubset(chars)
 
 
 def _family(name: str, files: Mapping[str, Path], fallback: tuple[Family, ...],

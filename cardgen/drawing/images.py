@@ -7,6 +7,7 @@ alone: a PostScript file named `.png` is refused, never handed to a plugin.
 """
 from __future__ import annotations
 
+import stat
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,7 +61,10 @@ def inspect_image(path: Path, shown: str | None = None) -> ImageInfo:
     `shown` is the picture's name as the data wrote it, for messages (its content never is)."""
     shown = shown or path.name
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):      # a pipe or a device would block or never end
+            raise Invalid(f"picture '{shown}' is not an ordinary file")
+        size = status.st_size
         with path.open("rb") as handle:
             head = handle.read(16)
     except OSError:

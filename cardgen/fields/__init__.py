@@ -5,7 +5,7 @@ from cardgen.fields.base import FieldType
 from cardgen.fields.level_formula import DEFAULT_LEVELS, LevelAbilitiesField, LevelFormulaField
 from cardgen.fields.range import RangeField
 from cardgen.fields.scalars import SCALAR_TYPES
-from cardgen.fields.target_code import DEFAULT_MAX_DISTANCE, TargetCodeField
+from cardgen.fields.target_code import DEFAULT_MAX_DISTANCE, MAX_DISTANCE, TargetCodeField
 from cardgen import schema as s
 from cardgen.schema import Key
 
@@ -25,8 +25,8 @@ GRAMMAR_TYPES = [
         "target_code",
         "Grid target in moves: 'M', '+2S', '4D' (two diagonal steps), a union '+2S, 2D', '!' to "
         "ignore occupation, 'No target'.",
-        {"max_distance": Key(s.integer(1), default=DEFAULT_MAX_DISTANCE,
-                             doc="the farthest distance a code may name")}),
+        {"max_distance": Key(s.integer(1, MAX_DISTANCE), default=DEFAULT_MAX_DISTANCE,
+                             doc="the farthest distance a code may name (a grid shows at most 10)")}),
 ]
 
 FIELD_TYPES: dict[str, FieldType] = {t.name: t for t in [*SCALAR_TYPES, *GRAMMAR_TYPES]}

@@ -37,3 +37,9 @@ class FieldType:
 
     def json_schema(self, decl: FieldDecl) -> dict:
         return {}
+
+
+def whole(digits: str) -> int:
+    """A run of ASCII digits as a number. Leading zeros go first: Python refuses to convert a
+    string of more than 4,300 digits, and '000...01' is 1, however many zeros it has."""
+    return int(digits.lstrip("0") or "0")

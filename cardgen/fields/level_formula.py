@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardgen.fields.base import FieldType
+from cardgen.fields.base import FieldType, whole
 from cardgen.fields.range import found, shown
 from cardgen.schema import At, Invalid
 from cardgen.model import FieldDecl
@@ -78,7 +78,7 @@ def _read(text: str) -> LevelFormula:
         digits = term.rstrip("Ll").rstrip(" *\t\n\r\f\v")
         if len(digits.lstrip("0")) > len(str(LARGEST)):
             raise Invalid(f"{EXPECTED}, found {shown(text)}: a number is too large")
-        amount = (int(digits) if digits else 1) * (-1 if sign == "-" else 1)
+        amount = (whole(digits) if digits else 1) * (-1 if sign == "-" else 1)
         if term[-1] in "Ll":
             per_level += amount
         else:
@@ -195,4 +195,4 @@ def _text(text, level: int) -> str:
 
 
 def _level(digits: str) -> int:
-    return int(digits) if len(digits.lstrip("0")) <= len(str(LARGEST)) else LARGEST + 1
+    return whole(digits) if len(digits.lstrip("0")) <= len(str(LARGEST)) else LARGEST + 1

@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from cardgen.errors import describe
-from cardgen.fields.base import FieldType
+from cardgen.fields.base import FieldType, whole
 from cardgen.schema import At, Invalid
 from cardgen.model import FieldDecl
 
@@ -82,8 +82,8 @@ def _read(text: str) -> Range:
     if any(len(n.lstrip("0")) > len(str(LARGEST)) for n in (low, high) if n):
         raise Invalid(f"{EXPECTED}, found {shown(text)}: a number is too large")
     if plus:
-        return Range(int(low), None)
-    return Range(int(low), int(high if high else low))
+        return Range(whole(low), None)
+    return Range(whole(low), whole(high if high else low))
 
 
 def _check(result: Range, quoted: str, largest: int | None) -> None:

@@ -15,13 +15,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardgen.fields.base import FieldType
+from cardgen.fields.base import FieldType, whole
 from cardgen.fields.range import found, shown
 from cardgen.schema import At, Invalid
 from cardgen.model import FieldDecl
 
 EXPECTED = "expected a target code such as 'M', '+2S', '4D', '+3S!' or 'No target'"
 DEFAULT_MAX_DISTANCE = 5
+MAX_DISTANCE = 10       # the farthest any code may reach: a printed grid is at most 21 cells a side
 NO_TARGET = "No target"
 _PART = re.compile(r"(\+?)\s*([0-9]+)\s*([SD])|(M)", re.ASCII | re.IGNORECASE)
 
@@ -130,7 +131,7 @@ def _part(piece: str, quoted: str, largest: int, alone: bool) -> TargetPart:
     plus, digits, kind, melee = match.groups()
     if melee:
         return TargetPart("M")
-    distance = int(digits) if len(digits.lstrip("0")) <= 6 else largest + 1
+    distance = whole(digits) if len(digits.lstrip("0")) <= 6 else largest + 1
     if not 1 <= distance <= largest:
         raise Invalid(f"{EXPECTED}, found {quoted}: distances go from 1 to {largest}")
     part = TargetPart(kind.upper(), distance, bool(plus))

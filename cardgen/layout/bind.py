@@ -20,6 +20,11 @@ from cardgen.drawing.icons import ICON_NAMES
 
 _FIELD_REF = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 EXPANSION_DEPTH = 3
+MAX_EXPANDED = 20_000     # characters card text may grow by, beyond twice its fields' own
+
+
+class ExpansionError(ValueError):
+    pass
 
 
 @dataclass(frozen=True)
@@ -48,13 +53,32 @@ class Scope:
         return self.texts.get(name)
 
     def expand(self, template: str) -> str:
-        """Inline the markup of text fields (`{{ability}}`) so their own markup and values apply."""
+        """Inline the markup of text fields (`{{ability}}`) so their own markup and values apply.
+        Raises ExpansionError for fields that name each other in a circle, or that would grow
+        past MAX_EXPANDED characters (a field naming itself a hundred times, say)."""
+        budget = MAX_EXPANDED + 2 * (len(template) + sum(len(self.texts.get(n) or "")
+                                                         for n in self.markup_fields))
         for _ in range(EXPANSION_DEPTH):
-            expanded = _FIELD_REF.sub(lambda m: self.texts.get(m.group(1), m.group(0)) if m.group(1)
-                                      in self.markup_fields else m.group(0), template)
+            size = [len(template)]
+
+            def inline(match):
+                name = match.group(1)
+                if name not in self.markup_fields or name not in self.texts:
+                    return match.group(0)
+                size[0] += len(self.texts[name]) - len(match.group(0))
+                if size[0] > budget:
+                    raise ExpansionError(f"the text grows past {budget:,} characters as its "
+                                         f"fields are filled in ({{{{{name}}}}} again and again)")
+                return self.texts[name]
+            expanded = _FIELD_REF.sub(inline, template)
             if expanded == template:
                 break
             template = expanded
+        left = [n for n in _FIELD_REF.findall(template) if n in self.markup_fields and n in self.texts]
+        if left:
+            raise ExpansionError(f"text fields fill each other in without end ({{{{{left[0]}}}}} "
+                                 "is still there once the others are filled in): a field cannot "
+                                 "hold itself")
         return template
 
 
@@ -118,7 +142,13 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
 
     Problems are pinned on the fields the element's own text names (`{{ability}}`), not on the
     fields inlined text happens to use, so a too-long ability is reported at its own line."""
-    parsed = markup.parse(scope.expand(text), scope.text)
+    try:
+        expanded = scope.expand(text)
+    except ExpansionError as exc:
+        ctx.problem("text", str(exc), tuple(dict.fromkeys(_FIELD_REF.findall(text))), "error",
+                    "markup")
+        expanded = _FIELD_REF.sub("", text)
+    parsed = markup.parse(expanded, scope.text)
     absent = {n for n in parsed.fields if scope.text(n) is None and scope.knows(n)}
     if absent:   # declared but not given on this card: say so, rather than "unknown field"
         parsed = replace(parsed, problems=tuple(_explain_absent(p, absent) for p in parsed.problems))

@@ -15,7 +15,7 @@ from cardgen.model import Card, CardType
 
 def _rows(text: str, name: str, report: Report) -> list[list[str]] | None:
     """Every row, or None (with an error naming the line) when the file is not readable CSV."""
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)   # an unclosed quote is an error
     rows = []
     try:
         for row in reader:
@@ -25,6 +25,8 @@ def _rows(text: str, name: str, report: Report) -> list[list[str]] | None:
         if "field larger than field limit" in str(exc):
             message = (f"a cell is longer than {csv.field_size_limit():,} characters, the most a "
                        "cell may hold")
+        elif "unexpected end of data" in str(exc):
+            message = "a quoted cell is never closed: the file ends inside its quotes"
         else:
             message = f"not readable as CSV ({exc})"
         report.error(name, line, (f"row {line}",), message, code="csv")

@@ -72,6 +72,8 @@ def _choose(sheets: dict[str, list], wanted: str | None, card_type: CardType) ->
             return by_name[candidate.casefold()]
     if len(sheets) == 1:
         return next(iter(sheets))
+    if not sheets:
+        raise SheetError("the workbook has no sheet")
     raise SheetError(f"the workbook has several sheets ({', '.join(sheets)}) and none is named "
                      f"after the card type '{card_type.id}': name one as "
                      f"'{card_type.id}' or write the file as '<file>#<sheet>'")
@@ -92,11 +94,17 @@ def _read_xlsx(path: Path) -> dict[str, list]:
         workbook = load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:        # openpyxl raises many kinds for a damaged workbook
         raise SheetError(f"not readable as an Excel workbook ({type(exc).__name__})") from None
+    sheets = {}
     try:
-        return {ws.title: _rows_limited(ws.iter_rows(values_only=True), ws.title)
-                for ws in workbook.worksheets}
+        for ws in workbook.worksheets:
+            ws.reset_dimensions()   # read every row there is, not what the file claims there is
+            sheets[ws.title] = _rows_limited(ws.iter_rows(values_only=True), ws.title)
+    except Exception as exc:        # a damaged cell shows only when its row is read
+        raise SheetError(f"not readable as an Excel workbook: a cell of sheet '{ws.title}' is "
+                         f"damaged ({type(exc).__name__})") from None
     finally:
         workbook.close()
+    return sheets
 
 
 def _read_ods(path: Path) -> dict[str, list]:
@@ -110,29 +118,61 @@ def _read_ods(path: Path) -> dict[str, list]:
     except Exception as exc:        # malformed XML, entities refused by defusedxml ...
         raise SheetError(f"not readable as an OpenDocument spreadsheet ({type(exc).__name__})") from None
     sheets = {}
-    for table in root.iter(f"{{{_ODS['table']}}}table"):
-        title = table.get(f"{{{_ODS['table']}}}name", f"Sheet{len(sheets) + 1}")
-        sheets[title] = _rows_limited(_ods_rows(table), title)
+    try:
+        for table in _sheets_of(root):
+            title = table.get(f"{{{_ODS['table']}}}name", f"Sheet{len(sheets) + 1}")
+            if title in sheets:
+                raise SheetError(f"two sheets are named '{title}'")
+            sheets[title] = _rows_limited(_ods_rows(table), title)
+    except SheetError:
+        raise
+    except Exception as exc:        # a damaged cell shows only when its row is read
+        raise SheetError(f"not readable as an OpenDocument spreadsheet: a cell is damaged "
+                         f"({type(exc).__name__})") from None
     if not sheets:
         raise SheetError("the spreadsheet has no sheet")
     return sheets
 
 
+def _sheets_of(root):
+    """The spreadsheet's sheets: the tables of its body, not tables nested in their cells."""
+    office, table = _ODS["office"], _ODS["table"]
+    for body in root.iter(f"{{{office}}}spreadsheet"):
+        yield from body.findall(f"{{{table}}}table")
+
+
+def _repeat(element, attribute: str) -> int:
+    text = element.get(f"{{{_ODS['table']}}}{attribute}", "1")
+    if not text.isdigit() or int(text) < 1:
+        raise SheetError(f"a cell or row repeats '{text}' times: not a count")
+    return int(text)
+
+
+def _rows_of(table):
+    """A table's own rows, in order, through row groups and header rows but not nested tables."""
+    t = _ODS["table"]
+    for child in table:
+        if child.tag == f"{{{t}}}table-row":
+            yield child
+        elif child.tag in (f"{{{t}}}table-header-rows", f"{{{t}}}table-rows",
+                           f"{{{t}}}table-row-group"):
+            yield from _rows_of(child)
+
+
 def _ods_rows(table):
     """The rows of an ODS table, repeated rows and cells expanded (within the limits)."""
-    t = _ODS["table"]
-    for row in table.iter(f"{{{t}}}table-row"):
+    for row in _rows_of(table):
         cells = []
         for cell in row:
             if not cell.tag.endswith("table-cell") and not cell.tag.endswith("covered-table-cell"):
                 continue
-            repeat = min(int(cell.get(f"{{{t}}}number-columns-repeated", "1")), MAX_COLUMNS)
+            repeat = min(_repeat(cell, "number-columns-repeated"), MAX_COLUMNS)
             cells += [_ods_value(cell)] * repeat
             if len(cells) >= MAX_COLUMNS:
                 break
         while cells and cells[-1] is None:
             cells.pop()
-        repeat = int(row.get(f"{{{t}}}number-rows-repeated", "1"))
+        repeat = _repeat(row, "number-rows-repeated")
         for _ in range(min(repeat, MAX_ROWS + 2) if cells else 1):
             yield cells
 
@@ -141,7 +181,12 @@ def _ods_value(cell):
     office = _ODS["office"]
     kind = cell.get(f"{{{office}}}value-type")
     if kind in ("float", "percentage", "currency"):
-        number = float(cell.get(f"{{{office}}}value"))
+        try:
+            number = float(cell.get(f"{{{office}}}value"))
+        except (TypeError, ValueError):
+            raise SheetError("a number cell holds no number") from None
+        if number != number or number in (float("inf"), float("-inf")):
+            raise SheetError("a number cell holds no number")
         return int(number) if number.is_integer() and abs(number) < 1e15 else number
     if kind == "boolean":
         return cell.get(f"{{{office}}}boolean-value") == "true"

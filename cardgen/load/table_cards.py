@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.errors import Report
+from cardgen.fields.base import whole
 from cardgen.load.cards import read_card
-from cardgen.schema import At
-from cardgen.yaml_source import Document, printed_text
 from cardgen.model import Card, CardType
+from cardgen.schema import At
+from cardgen.yaml_source import FLOAT, INT, Document, printed_text
 
 MAX_ROWS = 20_000
 TEXT_TYPES = ("text", "choice", "image", "reference")
@@ -52,11 +53,11 @@ def cell_value(value, decl_type: str | None):
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, (int, float)):
-        whole = isinstance(value, int) or value.is_integer()
+        integral = isinstance(value, int) or value.is_integer()
         if decl_type in TEXT_TYPES or decl_type in LIST_TYPES:
-            text = str(int(value)) if whole else str(value)
+            text = str(int(value)) if integral else str(value)
             return [text] if decl_type in LIST_TYPES else text
-        return int(value) if whole and abs(value) < 1e15 else value
+        return int(value) if integral and abs(value) < 1e15 else value
     text = str(value).strip()
     if decl_type == "prototype" and text.lower() in ("true", "false"):
         return text.lower() == "true"
@@ -64,12 +65,16 @@ def cell_value(value, decl_type: str | None):
         return [item.strip() for item in text.split(";") if item.strip()]
     if decl_type in TEXT_TYPES:
         return text
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
+    if INT.match(text):          # numbers as YAML writes them: ASCII digits, no '_'
+        return whole(text.lstrip("+-")) * (-1 if text.startswith("-") else 1)
+    if FLOAT.match(text):
+        return float(text)
     return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def _lines(text: str) -> str:
+    """A cell's line breaks as one '\\n' each, whichever system wrote them."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _blank(value) -> bool:
@@ -120,7 +125,7 @@ def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, car
             complete = False
             continue
         try:
-            item = {key: cell_value(printed_text(cell) if isinstance(cell, str) else cell,
+            item = {key: cell_value(printed_text(_lines(cell)) if isinstance(cell, str) else cell,
                                     types.get(key, key))
                     for key, cell in zip(header, row) if key and not _blank(cell)}
         except ValueError as exc:       # a control character in a cell
@@ -132,4 +137,8 @@ def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, car
         if card is not None:
             cards.append(card)
         complete = complete and card is not None
+    if complete and not cards:
+        report.error(name, 1, (f"{place}row 1",), f"{what} has a header row but no cards",
+                     code="empty")
+        complete = False
     return cards, complete

@@ -115,3 +115,33 @@ def test_a_workbook_that_unpacks_too_large_is_refused_unread(tmp_path, monkeypat
     ods(game / "cards" / "heroes.ods", "Heroes", [HEADER] + ROWS * 20)
     result = run("validate", game)
     assert result.exit_code == 1 and "unpacks to" in result.stderr
+
+
+@pytest.mark.parametrize("damage, message", [
+    ('office:value-type="float" office:value="abc"', "a number cell holds no number"),
+    ('table:number-columns-repeated="-5"', "repeats '-5' times: not a count"),
+])
+def test_a_damaged_ods_cell_is_one_clear_error(damage, message, tmp_path):
+    game = game_with(tmp_path, "cards/heroes.ods")
+    path = game / "cards" / "heroes.ods"
+    ods(path, "hero", [HEADER] + ROWS)
+    with zipfile.ZipFile(path) as archive:
+        content = archive.read("content.xml").decode()
+    content = content.replace('office:value-type="float" office:value="3"', damage, 1)
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("content.xml", content)
+    result = run("validate", game)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert message in result.stderr
+
+
+def test_two_sheets_of_one_name_are_an_error_not_a_lost_sheet(tmp_path):
+    game = game_with(tmp_path, "cards/heroes.ods")
+    path = game / "cards" / "heroes.ods"
+    ods(path, "hero", [HEADER] + ROWS)
+    with zipfile.ZipFile(path) as archive:
+        content = archive.read("content.xml").decode()
+    table = content[content.index("<table:table "):content.index("</table:table>") + 14]
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("content.xml", content.replace(table, table + table))
+    assert "two sheets are named 'hero'" in run("validate", game).stderr
