@@ -87,6 +87,8 @@ def inspect_image(path: Path, shown: str | None = None) -> ImageInfo:
                     raise Invalid(f"picture '{shown}' is {width} x {height} pixels; the limit is "
                                   f"{MAX_PIXELS:,} pixels")
                 image.load()       # the whole picture: a truncated or damaged one fails here
+                if _turned(image):  # a camera's sideways picture: its stored size is turned too
+                    width, height = height, width
     except Invalid:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -95,3 +97,11 @@ def inspect_image(path: Path, shown: str | None = None) -> ImageInfo:
         raise Invalid(f"picture '{shown}' is a damaged {fmt} file and cannot be read (it ends "
                       "early, or its data is corrupt)") from None
     return ImageInfo(path, width, height, mode, fmt)
+
+
+def _turned(image: Image.Image) -> bool:
+    """Whether the picture's EXIF orientation turns it a quarter (phone photos often do)."""
+    try:
+        return image.getexif().get(0x0112) in (5, 6, 7, 8)
+    except Exception:         # unreadable EXIF: the picture is drawn as stored
+        return False

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from PIL import Image, ImageChops, ImageMath
+from PIL import Image, ImageChops, ImageMath, ImageOps
 from reportlab.lib.utils import ImageReader
 
 from cardgen.drawing.images import ImageInfo, open_picture
@@ -22,6 +22,7 @@ def prepare(info: ImageInfo, crop: tuple | None, width_mm: float, height_mm: flo
     """The picture (or its crop) as drawn in a width x height mm area, at most MAX_DPI."""
     with open_picture(info.path, info.format) as image:
         image.load()
+        image = _upright(image)
         part = image.crop((crop[0], crop[1], crop[0] + crop[2], crop[1] + crop[3])) if crop else image
         part = _plain_mode(part)
     limit = (max(1, round(width_mm / MM_PER_INCH * MAX_DPI)),
@@ -31,6 +32,15 @@ def prepare(info: ImageInfo, crop: tuple | None, width_mm: float, height_mm: flo
         part = part.resize((max(1, round(part.width * scale)), max(1, round(part.height * scale))),
                            Image.LANCZOS)
     return to_cmyk(part) if cmyk else part
+
+
+def _upright(image: Image.Image) -> Image.Image:
+    """The picture as it is meant to be seen: turned by its EXIF orientation, as a phone's photo
+    is shown on the phone."""
+    try:
+        return ImageOps.exif_transpose(image)
+    except Exception:         # unreadable EXIF: drawn as stored
+        return image
 
 
 def _plain_mode(image: Image.Image) -> Image.Image:

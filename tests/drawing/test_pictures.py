@@ -72,3 +72,16 @@ def test_the_cmyk_formula_matches_the_one_for_colours():
     colour = colour_to_cmyk(Color(*(v / 255 for v in rgb)))
     expected = [round(v * 255) for v in (colour.cyan, colour.magenta, colour.yellow, colour.black)]
     assert all(abs(a - b) <= 1 for a, b in zip(pixel, expected)), (pixel, expected)
+
+
+def test_a_phone_photo_is_drawn_the_way_up_it_was_taken(tmp_path):
+    from cardgen.drawing.images import inspect_image
+    photo = Image.new("RGB", (40, 20), "red")
+    exif = photo.getexif()
+    exif[0x0112] = 6                     # "turn 90 degrees clockwise to view"
+    path = tmp_path / "photo.jpg"
+    photo.save(path, exif=exif)
+    info = inspect_image(path)
+    assert (info.width, info.height) == (20, 40)
+    drawn = pictures.prepare(info, None, 20, 40, False)
+    assert drawn.size == (20, 40)
