@@ -121,6 +121,10 @@ def game_file_schema() -> dict:
         "decks": {"type": "array", "items": deck},
         "print": object_schema(gs.PRINT_KEYS, {"back_offset": offset}),
         "legibility": object_schema(gs.LEGIBILITY_KEYS),
+        "token_sets": {"type": "array", "items": object_schema(gs.TOKEN_SET_KEYS, {
+            "face": object_schema(gs.FACE_KEYS), "back": object_schema(gs.FACE_KEYS),
+            "tokens": {"type": "array", "items": object_schema(gs.TOKEN_KEYS, {
+                "face": object_schema(gs.FACE_KEYS), "back": object_schema(gs.FACE_KEYS)})}})},
         "definitions": {"type": "object", "additionalProperties": object_schema(gs.DEFINITION_KEYS)},
         "glossary": {"type": "object", "additionalProperties": {
             "anyOf": [TEXT, object_schema(gs.GLOSSARY_ENTRY_KEYS)]}},

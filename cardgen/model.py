@@ -106,6 +106,36 @@ class Deck:
 
 
 @dataclass(frozen=True)
+class Token:
+    """One kind of token in a set: its own values, how many, and its own faces if it has them."""
+
+    name: str
+    copies: int
+    values: Mapping
+    face: Face | None = None           # None: the set's face
+    back: Face | None = None           # None: the set's back (if it has one)
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class TokenSet:
+    """Tokens of one shape and size: coins, markers, counters."""
+
+    id: str
+    name: str
+    shape: str                          # circle, square, rounded or hexagon
+    size: float                         # mm across (a hexagon: across its flat sides)
+    face: Face
+    back: Face | None
+    tokens: tuple[Token, ...]
+    source: Source
+
+    @property
+    def count(self) -> int:
+        return sum(t.copies for t in self.tokens)
+
+
+@dataclass(frozen=True)
 class PrintSettings:
     page: str = "a4"
     duplex: str = "long"               # long, short, fold, none
@@ -183,6 +213,7 @@ class Game:
     legibility: Legibility = field(default_factory=Legibility)
     prototype_terms: frozenset = frozenset()    # glossary terms the rules do not give
     fonts: Mapping = field(default_factory=frozen_map)   # the game's own families: name -> FontSpec
+    token_sets: tuple = ()              # TokenSet, in the order game.yaml lists them
 
     @property
     def prototype_names(self) -> frozenset:

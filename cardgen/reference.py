@@ -31,6 +31,9 @@ DATA_SECTIONS = (
     ("Decks", gs.DECK_KEYS, "Each item of `decks:`."),
     ("Faces", gs.FACE_KEYS, "A deck's `back:`."),
     ("Print settings", gs.PRINT_KEYS, "The `print:` mapping of `game.yaml`."),
+    ("Token sets", gs.TOKEN_SET_KEYS, "Each item of `token_sets:`: tokens of one shape and size, "
+     "printed by `cardgen build` into `tokens.pdf`."),
+    ("Tokens", gs.TOKEN_KEYS, "Each item of a token set's `tokens:`."),
     ("Fonts", gs.FONT_KEYS, "Each entry of `fonts:` (family name -> its files): a game's own "
      "TrueType or OpenType fonts, named in layouts like the shipped ones."),
     ("Legibility settings", gs.LEGIBILITY_KEYS, "The `legibility:` mapping of `game.yaml`: what "

@@ -31,6 +31,8 @@ GAME_SCHEMA_SECTIONS = {
     "PRINT_KEYS": "Print settings",
     "LEGIBILITY_KEYS": "Legibility settings",
     "FONT_KEYS": "Fonts",
+    "TOKEN_SET_KEYS": "Token sets",
+    "TOKEN_KEYS": "Tokens",
     "CARD_KEYS": "Card entries",
     "DEFINITION_KEYS": "Definitions",
     "GLOSSARY_ENTRY_KEYS": "Glossary entries",

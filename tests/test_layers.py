@@ -11,7 +11,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "cardgen"
 LAYERS = [
     {"errors", "units", "model", "markup"},
     {"yaml_errors", "yaml_source", "schema", "paths", "conditions", "colors", "colour_vision",
-     "imposition", "catalog"},
+     "imposition", "packing", "catalog"},
     {"fields"},
     {"drawing"},
     {"load"},

@@ -9,6 +9,7 @@ from cardgen.fields import field_type
 from cardgen import schema as s
 from cardgen.load.cards import read_cards
 from cardgen.load.csv_cards import read_csv_cards
+from cardgen.load.tokens import read_token_sets
 from cardgen.load.spreadsheet_cards import SPREADSHEETS, read_spreadsheet_cards, split_reference
 from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, DEFINITION_KEYS, ERRATUM_KEYS,
                                       FACE_KEYS, FIELD_KEYS, FONT_KEYS, GAME_KEYS,
@@ -57,11 +58,12 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
     legibility = s.read_mapping(top["legibility"], at.child("legibility"), LEGIBILITY_KEYS,
                                 "mapping of legibility settings")
     fonts = _fonts(top["fonts"], at.child("fonts"), game_dir)
+    token_sets, tokens_ok = read_token_sets(top["token_sets"], at.child("token_sets"))
     definitions = _definitions(top["definitions"], at.child("definitions"))
     errata = _errata(top["errata"], at.child("errata"))
     if not (top.ok and settings is not None and settings.ok and legibility is not None and legibility.ok
             and len(definitions) == len(top["definitions"]) and len(errata) == len(top["errata"])
-            and len(fonts) == len(top["fonts"])):
+            and len(fonts) == len(top["fonts"]) and tokens_ok):
         return None   # later stages would only work on stand-ins for the values that failed
     return Game(
         id=game_dir.resolve().name,
@@ -80,6 +82,7 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
         glossary=frozen_map({term: text for term, (text, _) in top["glossary"].items()}),
         prototype_terms=frozenset(term for term, (_, invented) in top["glossary"].items() if invented),
         fonts=frozen_map(fonts),
+        token_sets=tuple(token_sets),
         definitions=frozen_map(definitions),
         errata=errata,
         key_sources=frozen_map({key: Source(doc.name, at.child(key).line, (key,)) for key in top}),

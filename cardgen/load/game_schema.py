@@ -134,6 +134,28 @@ FONT_KEYS = {
                         "`symbols` family always comes last"),
 }
 
+TOKEN_SHAPES = ("circle", "square", "rounded", "hexagon")
+TOKEN_SIZE_MM = (8.0, 120.0)
+
+TOKEN_SET_KEYS = {
+    "id": Key(s.identifier, required=True, doc="short id, used in messages"),
+    "name": Key(s.text, doc="a readable name; defaults to the id"),
+    "shape": Key(s.choice(*TOKEN_SHAPES), default="circle", doc="the outline it is cut along"),
+    "size": Key(s.length(*TOKEN_SIZE_MM), required=True,
+                doc="mm across (a hexagon: across its flat sides)"),
+    "face": Key(s.any_value, required=True, doc="the front: {layout, values}"),
+    "back": Key(s.any_value, doc="the back, {layout, values}, printed behind the front; none: one-sided"),
+    "tokens": Key(s.list_of(s.any_value), required=True, doc="the kinds of token in the set"),
+}
+
+TOKEN_KEYS = {
+    "name": Key(s.text, required=True, doc="the token's name, bound as {{name}}"),
+    "copies": Key(s.integer(1, COPIES), default=1, doc="how many to print"),
+    "values": Key(s.mapping_of(s.any_value), default={}, doc="values its faces bind"),
+    "face": Key(s.any_value, doc="its own front, {layout, values} (default: the set's)"),
+    "back": Key(s.any_value, doc="its own back, {layout, values} (default: the set's)"),
+}
+
 PROTOTYPE_DOC = "true when the published rules do not give this: an invented stand-in to replace"
 
 DEFINITION_KEYS = {
@@ -166,6 +188,8 @@ GAME_KEYS = {
     "card_types": Key(s.mapping_of(s.any_value), required=True, doc="card type id -> card type"),
     "decks": Key(s.list_of(s.any_value), required=True, doc="the decks to print"),
     "print": Key(s.any_value, default={}, doc="print settings (page, duplex, bleed ...)"),
+    "token_sets": Key(s.list_of(s.any_value), default=(),
+                      doc="tokens to print: coins, markers, counters (see token sets)"),
     "fonts": Key(s.mapping_of(s.any_value), default={},
                  doc="the game's own font families: name -> {regular, bold, italic, bold_italic, fallback}"),
     "legibility": Key(s.any_value, default={}, doc="what the legibility preflight checks against "

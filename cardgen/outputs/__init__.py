@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from cardgen.outputs.base import OutputKind
 from cardgen.outputs.card_sheets import CardSheets
+from cardgen.outputs.token_sheets import TokenSheets
 
-OUTPUT_KINDS: dict[str, OutputKind] = {kind.name: kind for kind in (CardSheets(),)}
+OUTPUT_KINDS: dict[str, OutputKind] = {kind.name: kind for kind in (CardSheets(), TokenSheets())}
 
 __all__ = ["OUTPUT_KINDS", "OutputKind"]
