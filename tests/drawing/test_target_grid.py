@@ -10,6 +10,7 @@ from cardgen.markup import parse
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box
 from cardgen.drawing.pen import Pen
 from cardgen.units import mm_to_pt
+from target_tiles import printed_tiles, rules_tiles
 
 GRID = ELEMENT_TYPES["target_grid"]
 BOX = Box(5, 60, 20, 20)
@@ -97,26 +98,23 @@ def test_draws_into_a_pdf():
     assert "!" in reader.pages[3].extract_text()
 
 
-class FillRecorder(Pen):
-    """A pen that notes the rectangles filled in the covered-tile colour."""
-
-    def __init__(self, canvas, height, fill):
-        super().__init__(canvas, height)
-        self.fill, self.filled = fill, []
-
-    def rect(self, x, y, width, height, fill=None, stroke=None, stroke_width=0.3, radius=0.0):
-        if fill == self.fill:
-            self.filled.append((x, y, width))
-        super().rect(x, y, width, height, fill, stroke, stroke_width, radius)
+# The rules' examples: "a target of 4D means only the 4 diagonal tiles of distance 4 (the next ones
+# from the closest diagonal)"; "+2S means all the 8 straight tiles of distances 1 or 2".
+RULES_EXAMPLES = {
+    "4D": {(2, 2), (2, -2), (-2, 2), (-2, -2)},
+    "+2S": {(1, 0), (2, 0), (-1, 0), (-2, 0), (0, 1), (0, 2), (0, -1), (0, -2)},
+}
 
 
-@pytest.mark.parametrize("code", ["4D", "+4D", "2D", "+2S", "M", "+2S, 2D!"])
-def test_the_printed_grid_fills_exactly_the_codes_tiles(code):
-    grid = build(code)
-    canvas = Canvas(BytesIO(), pagesize=(mm_to_pt(63.5), mm_to_pt(88.9)))
-    pen = FillRecorder(canvas, 88.9, grid.fill)
-    grid.draw(pen)
-    cell, half = grid.box.width / grid.size, grid.size // 2
-    drawn = {(round((x - grid.box.x) / cell) - half, round((y - grid.box.y) / cell) - half)
-             for x, y, width in pen.filled if abs(width - cell) < 1e-6}
-    assert drawn == set(grid.code.tiles())
+@pytest.mark.parametrize("code", sorted(RULES_EXAMPLES))
+def test_the_rules_examples_print_as_the_rules_say(code):
+    assert rules_tiles(code) == RULES_EXAMPLES[code]
+    assert printed_tiles(build(code)) == (RULES_EXAMPLES[code], 0)
+
+
+@pytest.mark.parametrize("code", ["4D", "+4D", "2D", "+6D", "+2S", "3S", "M", "+2S, 2D!",
+                                  "M, 4D, +3S", "+3S!", "No target"])
+def test_the_printed_grid_fills_exactly_the_tiles_the_rules_name(code):
+    filled, marks = printed_tiles(build(code))
+    assert filled == rules_tiles(code)
+    assert marks == (len(filled) if code.endswith("!") else 0)

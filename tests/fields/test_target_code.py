@@ -10,6 +10,7 @@ from cardgen.fields.target_code import TargetCode, TargetPart
 from cardgen.schema import At, Invalid
 from cardgen.yaml_source import Document
 from cardgen.model import FieldDecl, frozen_map
+from target_tiles import rules_tiles
 
 TARGET = FIELD_TYPES["target_code"]
 EXPECTED = "expected a target code such as 'M', '+2S', '4D', '+3S!' or 'No target'"
@@ -67,6 +68,13 @@ def test_no_target(text):
 ])
 def test_tiles(code, tiles):
     assert parse(code).tiles() == frozenset(tiles)
+
+
+@pytest.mark.parametrize("code", ["1D", "3D", "5D", "+1D"])
+def test_an_odd_diagonal_distance_names_no_tile_by_the_rules_either(code):
+    assert rules_tiles(code) == set()
+    with pytest.raises(Invalid, match="names no tile"):
+        parse(code)
 
 
 def test_tile_counts():
@@ -160,6 +168,13 @@ def test_round_trip(items, bang):
     value = TargetCode(tuple(items), ignores_occupation=bang)
     assert parse(str(value)) == value
     assert parse(str(value).lower()) == value
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(parts, min_size=1, max_size=4, unique=True), st.booleans())
+def test_every_code_names_the_tiles_the_rules_words_give(items, bang):
+    text = ", ".join(map(str, items)) + ("!" if bang else "")
+    assert parse(text).tiles() == rules_tiles(text)
 
 
 @pytest.mark.parametrize("value", [10**5000, -10**5000, 10**9],

@@ -8,7 +8,12 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen import api
+from cardgen.drawing.elements.target_grid import TargetGrid
+from cardgen.errors import Report
+from cardgen.layout.resolve import resolve_game
+from cardgen.load.game import load_game
 from cardgen.pipeline import BuildOptions
+from target_tiles import printed_tiles, rules_tiles
 
 REPO = Path(__file__).resolve().parents[2]
 GAME = "fantasy-arena-tactics"
@@ -127,6 +132,11 @@ def only(diagnostics, game_dir: Path, file: str):
 BROKEN = [
     pytest.param("cards/characters.yaml", [("target: +4D\n", "target: +2X\n")], "target: +2X",
                  "type", f"{EXPECTED_GRAMMAR}, found '+2X'", "error", id="bad-target-code"),
+    pytest.param("cards/characters.yaml", [('target: "+2S, 2D"', 'target: "+2S, 3D"')],
+                 'target: "+2S, 3D"', "type",
+                 f"{EXPECTED_GRAMMAR}, found '+2S, 3D': '3D' names no tile, since a diagonal tile "
+                 "is an even number of moves away (2D: the four at the corners, 4D: the four beyond "
+                 "them)", "error", id="odd-diagonal-distance"),
     pytest.param("cards/teams.yaml", [("rogue: Pip\n", "rogue: Kaida\n")], "rogue: Kaida",
                  "bad-reference", "card 'Glimmerwing Circus': rogue names 'Kaida', which does not "
                  "meet 'class == rogue'", "error", id="team-without-rogue"),
@@ -184,8 +194,26 @@ def test_every_card_name_is_on_the_front_pages(built, dumped):
 
 
 def test_invented_definitions_are_marked_prototype_and_the_rules_own_is_not():
-    from cardgen.errors import Report
-    from cardgen.load.game import load_game
     game = load_game(REPO / "data" / GAME, Report())
     assert not game.definitions["Enchanted"].prototype          # Fae's card, in the rules
     assert {"Rooted", "Marked", "Shielded", "Ember", "Decoy"} <= game.prototype_names
+    assert [n for n, d in game.definitions.items() if not d.prototype] == ["Enchanted"]
+
+
+# ---- the printed target grids ----
+
+def test_every_printed_target_grid_shows_the_tiles_the_rules_give_its_code():
+    report = Report()
+    game = load_game(REPO / "data" / GAME, report)
+    faces = next(f for f in resolve_game(game, report) if f.deck.id == "characters")
+    assert not report.has_errors(True), [d.format() for d in report.diagnostics]
+    codes = []
+    for card in faces.deck.cards:
+        code = str(card.values["target"])
+        [grid] = [e for e in faces.fronts[card.id].elements if isinstance(e, TargetGrid)]
+        filled, marks = printed_tiles(grid)
+        assert filled == rules_tiles(code), (card.name, code)
+        assert marks == (len(filled) if code.endswith("!") else 0), (card.name, code)
+        codes.append(code)
+    # the roster prints every kind of code the rules know, diagonal ones included
+    assert {"M", "No target", "+2S", "2D", "+4D", "+4D!"} <= set(codes)
