@@ -44,6 +44,7 @@ def game_json(game: Game) -> dict:
         "title": game.title,
         "version": game.version,
         "players": game.players,
+        "description": game.description,
         "credits": list(game.credits),
         "decks": [{
             "id": deck.id,
