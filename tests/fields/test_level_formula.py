@@ -1,12 +1,19 @@
 """The `level_formula` and `level_abilities` field types (Time Line Battle v1)."""
+import io
+import shutil
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
+from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.api import dump, validate
+from cardgen.drawing.pen import Pen
 from cardgen.errors import Report
 from cardgen.fields import FIELD_TYPES
 from cardgen.fields.level_formula import LevelAbilities, LevelFormula
+from cardgen.layout.resolve import resolve_game
+from cardgen.load.game import load_game
 from cardgen.schema import At, Invalid
 from cardgen.yaml_source import Document
 from cardgen.model import FieldDecl, frozen_map
@@ -201,24 +208,56 @@ def test_abilities_huge_numbers(value, message):
     assert str(exc.value) == message
 
 
-def test_a_layout_binds_every_declared_level_and_no_other(tmp_path):
-    import shutil
-    from click.testing import CliRunner
-    from cardgen.cli import main
+def game_with_levels(tmp_path, levels: str, binds: str) -> Path:
+    """valid-minimal with `hp: "4 + 2L"` declared with `levels`, and a text element `{{binds}}`."""
     valid = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
     game = tmp_path / "game"
     shutil.copytree(valid, game)
     yaml = game / "game.yaml"
     yaml.write_text(yaml.read_text().replace(
         "      art: {type: image}\n",
-        "      art: {type: image}\n      hp: {type: level_formula, levels: [0, 1, 2, 3, 4, 5], default: \"4 + 2L\"}\n"))
+        f"      art: {{type: image}}\n      hp: {{type: level_formula, levels: {levels}, default: \"4 + 2L\"}}\n"))
     front = game / "layouts" / "front.yaml"
-    front.write_text(front.read_text() + "  hp5: {type: text, text: \"{{hp.L5}}\", x: 6mm, y: 60mm, width: 10mm, height: 5mm}\n")
-    result = CliRunner().invoke(main, ["dump", str(game)])
-    assert result.exit_code == 0, result.output
-    assert '"hp.L5": 14' in result.output
-    assert CliRunner().invoke(main, ["validate", str(game)]).exit_code == 0
-    front.write_text(front.read_text().replace("{{hp.L5}}", "{{hp.L6}}"))
-    result = CliRunner().invoke(main, ["validate", str(game)])
-    assert result.exit_code == 1
-    assert "unknown field '{{hp.L6}}'" in result.output and "front.yaml:" in result.output
+    front.write_text(front.read_text() + f"  level: {{type: text, text: \"{binds}\", x: 6mm, y: 60mm, "
+                     "width: 20mm, height: 5mm}\n")
+    return game
+
+
+class TextPen(Pen):
+    """Notes the text drawn, and draws nothing."""
+
+    def __init__(self):
+        super().__init__(Canvas(io.BytesIO()), 88.9)
+        self.texts = []
+
+    def text(self, x_pt, baseline_pt, text, font, size, color):
+        self.texts.append(text)
+
+
+def test_a_layout_binds_a_declared_level_past_the_default_ones(tmp_path):
+    game_dir = game_with_levels(tmp_path, "[0, 1, 2, 3, 4, 5]", "{{hp.L5}}/{{hp.L4}}")
+    assert validate([game_dir], strict=True).diagnostics == []
+    _, data = dump(game_dir)
+    assert data["decks"][0]["cards"][0]["derived"] == {
+        "hp.L0": 4, "hp.L1": 6, "hp.L2": 8, "hp.L3": 10, "hp.L4": 12, "hp.L5": 14}
+    report = Report()
+    [faces] = resolve_game(load_game(game_dir, report), report)
+    for face in faces.fronts.values():
+        pen = TextPen()
+        [element] = [e for e in face.elements if (e.box.x, e.box.y) == (6, 60)]   # the added one
+        element.draw(pen)
+        assert "".join(pen.texts) == "14/12"
+
+
+@pytest.mark.parametrize("levels, binds", [
+    ("[0, 1, 2, 3, 4, 5]", "{{hp.L6}}"),     # past the declared levels
+    ("[0, 1, 2]", "{{hp.L3}}"),              # a default level the field does not declare
+    ("[1, 2, 3]", "{{hp.L0}}"),
+])
+def test_a_level_the_field_does_not_declare_is_an_unknown_field_at_its_line(tmp_path, levels, binds):
+    game_dir = game_with_levels(tmp_path, levels, binds)
+    front = game_dir / "layouts" / "front.yaml"
+    line = next(n for n, text in enumerate(front.read_text().splitlines(), start=1) if binds in text)
+    problems = [d for d in validate([game_dir]).diagnostics if d.code == "markup"]
+    assert [(Path(d.file).resolve(), d.line) for d in problems] == [(front.resolve(), line)]
+    assert f"unknown field '{binds}'" in problems[0].message
