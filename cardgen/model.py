@@ -77,6 +77,7 @@ class Card:
     source: Source
     field_sources: Mapping = field(default_factory=frozen_map)  # field (or a given "id") -> Source
     prototype: frozenset = frozenset()
+    back: Face | None = None           # its own back (a double-faced card); None: the deck's
 
     @property
     def name(self) -> str:
@@ -116,6 +117,9 @@ class Token:
     back: Face | None = None           # None: the set's back (if it has one)
     source: Source | None = None
 
+    def where(self, field_name: str | None = None) -> Source | None:
+        return self.source
+
 
 @dataclass(frozen=True)
 class TokenSet:
@@ -123,16 +127,36 @@ class TokenSet:
 
     id: str
     name: str
-    shape: str                          # circle, square, rounded or hexagon
-    size: float                         # mm across (a hexagon: across its flat sides)
+    shape: str                          # circle, square, rounded, hexagon or path
+    size: float                         # mm across (a hexagon: across its flat sides; a path: its width)
     face: Face
     back: Face | None
     tokens: tuple[Token, ...]
     source: Source
+    points: tuple = ()                  # a path's corners, mm from its bottom-left, in order
+    crop_ticks: bool = False            # short ticks at the outline's extremes, outside the bleed
+    rules: tuple = ()                   # counts the rules fix, as for a deck
 
     @property
     def count(self) -> int:
         return sum(t.copies for t in self.tokens)
+
+    @property
+    def two_sided(self) -> bool:
+        return self.back is not None or any(t.back is not None for t in self.tokens)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board or mat: one face as large as it is, tiled across pages when it is larger than one."""
+
+    id: str
+    name: str
+    width: float                        # mm
+    height: float
+    face: Face
+    source: Source
+    copies: int = 1                     # one per player, say
 
 
 @dataclass(frozen=True)
@@ -214,6 +238,7 @@ class Game:
     prototype_terms: frozenset = frozenset()    # glossary terms the rules do not give
     fonts: Mapping = field(default_factory=frozen_map)   # the game's own families: name -> FontSpec
     token_sets: tuple = ()              # TokenSet, in the order game.yaml lists them
+    boards: tuple = ()                  # Board, in the order game.yaml lists them
 
     @property
     def prototype_names(self) -> frozenset:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from cardgen.errors import Report, relative_name
-from cardgen.layout.resolve import DeckFaces, resolve_game
+from cardgen.layout.resolve import Faces, resolve_game
 from cardgen.load.game import load_game
 from cardgen.model import Game
 from cardgen.outputs import OUTPUT_KINDS, OutputKind
@@ -36,7 +36,7 @@ class Checked:
     """A game that passed validation, with every face resolved, and the outputs to make."""
 
     game: Game
-    faces: tuple[DeckFaces, ...]
+    faces: Faces
     outputs: tuple[OutputKind, ...] = ()
 
 
@@ -56,7 +56,7 @@ def validate(game: Game, outputs: tuple[OutputKind, ...], report: Report) -> Non
     check_outputs(game, outputs, report)
 
 
-def resolve(game: Game, report: Report) -> tuple[DeckFaces, ...]:
+def resolve(game: Game, report: Report) -> Faces:
     return resolve_game(game, report)
 
 

@@ -29,11 +29,14 @@ DATA_SECTIONS = (
      "Each entry of a card type's `fields:`. A declaration also takes the options of its field "
      "type (see Field types); `name: text` is short for `name: {type: text}`."),
     ("Decks", gs.DECK_KEYS, "Each item of `decks:`."),
-    ("Faces", gs.FACE_KEYS, "A deck's `back:`."),
+    ("Faces", gs.FACE_KEYS, "A deck's `back:`, a card's own `back:`, a token's or token set's "
+     "`face:` and `back:`, a board's `face:`."),
     ("Print settings", gs.PRINT_KEYS, "The `print:` mapping of `game.yaml`."),
     ("Token sets", gs.TOKEN_SET_KEYS, "Each item of `token_sets:`: tokens of one shape and size, "
      "printed by `cardgen build` into `tokens.pdf`."),
     ("Tokens", gs.TOKEN_KEYS, "Each item of a token set's `tokens:`."),
+    ("Boards", gs.BOARD_KEYS, "Each item of `boards:`: a board or mat, printed by `cardgen build` "
+     "into `<id>.pdf`, whole or tiled across pages."),
     ("Fonts", gs.FONT_KEYS, "Each entry of `fonts:` (family name -> its files): a game's own "
      "TrueType or OpenType fonts, named in layouts like the shipped ones."),
     ("Legibility settings", gs.LEGIBILITY_KEYS, "The `legibility:` mapping of `game.yaml`: what "
@@ -55,6 +58,7 @@ PARSER_NAMES = {
     "_condition": "condition", "_condition_text": "condition", "font_size": "font size",
     "font_family": "font name", "color_name": "colour", "_crop": "[left, top, width, height] px",
     "icon_name": "icon name", "text_size": "font size", "glossary_entry": "text or {text, prototype}", "shape_name": "shape or icon name", "_choices": "list of text",
+    "path_points": "list of [x, y] lengths",
 }
 UNITS = {"length": " mm", "layout_length": " mm", "offset": " mm", "font_size": " pt",
          "text_size": " pt"}

@@ -140,3 +140,24 @@ class Pdf:
 def read_pdf(path: Path) -> Pdf:
     reader = PdfReader(path)
     return Pdf(path, path.read_bytes(), reader, [PageInfo(reader, p) for p in reader.pages])
+
+
+# looking at the ink -----------------------------------------------------------------------------
+
+def ink_in_margin(path: Path, margin: float, dpi: int = 50) -> list[str]:
+    """Pages (rendered at `dpi`) with any non-white pixel within `margin` mm of an edge, less a
+    pixel of tolerance: what a printer that cannot reach the margin would lose."""
+    import pypdfium2
+
+    found = []
+    pdf = pypdfium2.PdfDocument(str(path))
+    for number in range(len(pdf)):
+        image = pdf[number].render(scale=dpi / 72).to_pil().convert("L")
+        band = max(0, int(margin / 25.4 * dpi) - 1)
+        w, h = image.size
+        for name, box in (("left", (0, 0, band, h)), ("right", (w - band, 0, w, h)),
+                          ("bottom", (0, h - band, w, h)), ("top", (0, 0, w, band))):
+            if band and image.crop(box).getextrema()[0] < 250:
+                found.append(f"page {number + 1}: ink in the {name} margin")
+    pdf.close()
+    return found

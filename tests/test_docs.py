@@ -33,6 +33,7 @@ GAME_SCHEMA_SECTIONS = {
     "FONT_KEYS": "Fonts",
     "TOKEN_SET_KEYS": "Token sets",
     "TOKEN_KEYS": "Tokens",
+    "BOARD_KEYS": "Boards",
     "CARD_KEYS": "Card entries",
     "DEFINITION_KEYS": "Definitions",
     "GLOSSARY_ENTRY_KEYS": "Glossary entries",

@@ -11,7 +11,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "cardgen"
 LAYERS = [
     {"errors", "units", "model", "markup"},
     {"yaml_errors", "yaml_source", "schema", "paths", "conditions", "colors", "colour_vision",
-     "imposition", "packing", "catalog"},
+     "imposition", "packing", "tiling", "catalog"},
     {"fields"},
     {"drawing"},
     {"load"},

@@ -69,7 +69,7 @@ def test_killing_a_build_midway_leaves_the_previous_output_intact(tmp_path):
     command = [sys.executable, "-m", "cardgen", "build", str(game), "--out", str(out), "--quiet"]
     subprocess.run(command, check=True, cwd=tmp_path, capture_output=True)
     before = {p.name: p.read_bytes() for p in (out / "big").iterdir()}
-    assert set(before) == {"player-1.pdf", "player-2.pdf"}
+    assert set(before) == {"player-1.pdf", "player-2.pdf", "timeline.pdf", "tokens.pdf"}
 
     _print_copies(game, 400)   # 8,800 cards: under the 10,000 a deck limit
     started = time.monotonic()

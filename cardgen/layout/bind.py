@@ -17,6 +17,7 @@ from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Bo
 from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import Percent
 from cardgen.drawing.icons import ICON_NAMES
+from cardgen.model import frozen_map
 
 _FIELD_REF = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 EXPANSION_DEPTH = 3
@@ -80,6 +81,20 @@ class Scope:
                                  "is still there once the others are filled in): a field cannot "
                                  "hold itself")
         return template
+
+
+def as_text(value) -> str:
+    """A bound value as a face prints it: 3.0 as 3, true as yes, nothing as nothing."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else str(value)
+
+
+def plain_scope(values: Mapping) -> Scope:
+    """The scope of a face that is no card's (a back, a token, a board): its values as given."""
+    return Scope(frozen_map(values), frozen_map({k: as_text(v) for k, v in values.items()}))
 
 
 @dataclass(frozen=True)
@@ -151,7 +166,9 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
     parsed = markup.parse(expanded, scope.text)
     absent = {n for n in parsed.fields if scope.text(n) is None and scope.knows(n)}
     if absent:   # declared but not given on this card: say so, rather than "unknown field"
-        parsed = replace(parsed, problems=tuple(_explain_absent(p, absent) for p in parsed.problems))
+        whose = "this card gives" if scope.declared is not None else "this face is given"
+        parsed = replace(parsed, problems=tuple(_explain_absent(p, absent, whose)
+                                                for p in parsed.problems))
     named = tuple(dict.fromkeys(_FIELD_REF.findall(text)))
     if named:
         parsed = replace(parsed, fields=named)
@@ -167,10 +184,10 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
     return parsed
 
 
-def _explain_absent(problem: str, absent: set[str]) -> str:
+def _explain_absent(problem: str, absent: set[str], whose: str) -> str:
     for name in absent:
         if problem == f"unknown field '{{{{{name}}}}}'":
-            return f"the text uses {{{{{name}}}}}, but this card gives no {name}"
+            return f"the text uses {{{{{name}}}}}, but {whose} no {name}"
     return problem
 
 

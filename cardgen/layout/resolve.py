@@ -1,23 +1,39 @@
-"""Resolve stage: every card of every deck bound to its layout, text fitted, problems reported."""
+"""Resolve stage: every face of the game bound to its layout, text fitted, problems reported: the
+cards of every deck with their backs, then the tokens and boards (layout/components.py)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
-from cardgen.errors import Diagnostic, Report, Severity
+from cardgen.errors import Report
 from cardgen.fields import field_type
-from cardgen.layout.bind import CardFace, Problem, Scope, bind_face
+from cardgen.layout.bind import CardFace, Problem, Scope, as_text, bind_face, plain_scope
+from cardgen.layout.components import resolve_boards, resolve_tokens
 from cardgen.layout.library import LayoutLibrary
 from cardgen.layout.preflight import check_colours
+from cardgen.layout.reporting import report_card_problems, report_problems
 from cardgen.drawing import fonts
-from cardgen.model import Card, Deck, Game, Source, frozen_map
+from cardgen.model import Card, Deck, Game, frozen_map
 
 
 @dataclass(frozen=True)
 class DeckFaces:
     deck: Deck
     fronts: Mapping          # card id -> CardFace
-    back: CardFace
+    back: CardFace           # the deck's back
+    backs: Mapping = field(default_factory=frozen_map)   # card id -> its own back, if it has one
+
+    def back_of(self, card_id: str) -> CardFace:
+        return self.backs.get(card_id, self.back)
+
+
+@dataclass(frozen=True)
+class Faces:
+    """Every face a game prints, bound and fitted: what the outputs draw."""
+
+    decks: tuple[DeckFaces, ...] = ()
+    tokens: Mapping = field(default_factory=frozen_map)   # (set id, token index, side) -> CardFace
+    boards: Mapping = field(default_factory=frozen_map)   # board id -> CardFace
 
 
 def _prefixed(prefix: str, values: Mapping) -> dict:
@@ -43,14 +59,14 @@ def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
                                    "number": number,
                                    "prototype": bool(card.prototype)}),
               **card.values}
-    texts = {k: _as_text(v) for k, v in values.items()}
+    texts = {k: as_text(v) for k, v in values.items()}
     for decl in card_type.fields:
         if decl.name in card.values:
             kind = field_type(decl.type)
             texts[decl.name] = kind.as_text(card.values[decl.name])
             for part, value in kind.parts(card.values[decl.name], decl).items():
                 values[f"{decl.name}.{part}"] = value
-                texts[f"{decl.name}.{part}"] = _as_text(value)
+                texts[f"{decl.name}.{part}"] = as_text(value)
     markup_fields = frozenset(d.name for d in card_type.fields if d.type == "text")
     declared = frozenset(d.name for d in card_type.fields)
     return Scope(frozen_map(values), frozen_map(texts), markup_fields, declared)
@@ -58,21 +74,28 @@ def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
 
 def back_scope(game: Game, deck: Deck) -> Scope:
     values = {**deck_values(game, deck), **_prefixed("face", deck.back.values), **deck.back.values}
-    return Scope(frozen_map(values), frozen_map({k: _as_text(v) for k, v in values.items()}))
+    return plain_scope(values)
 
 
-def _as_text(value) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return "" if value is None else str(value)
+def own_back_scope(front: Scope, card: Card) -> Scope:
+    """A double-faced card's back binds everything its front does, and its back's own values."""
+    own = {**_prefixed("face", card.back.values), **card.back.values}
+    texts = {**front.texts, **{k: as_text(v) for k, v in own.items()}}
+    return Scope(frozen_map({**front.values, **own}), frozen_map(texts), front.markup_fields,
+                 front.declared)
 
 
-def resolve_game(game: Game, report: Report) -> tuple[DeckFaces, ...]:
+def resolve_game(game: Game, report: Report) -> Faces:
     families = fonts.game_families(game.fonts, report)
     library = LayoutLibrary(game.layout_dirs, report, families)
     shared = {"root": game.root, "images": {}, "legibility": game.legibility, "families": families}
+    decks = resolve_decks(game, library, shared, report)
+    return Faces(decks, resolve_tokens(game, library, shared, report),
+                 resolve_boards(game, library, shared, report))
+
+
+def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
+                  report: Report) -> tuple[DeckFaces, ...]:
     found: list[tuple[Card, list[Problem], str]] = []   # every card's problems, and its layout
     bleed = game.print.bleed
     out = []
@@ -83,19 +106,24 @@ def resolve_game(game: Game, report: Report) -> tuple[DeckFaces, ...]:
         back_layout = library.get(deck.back.layout, deck.back.source)
         if front_layout is None or back_layout is None:
             continue
-        fronts = {}
+        fronts, backs = {}, {}
         shared_values = deck_values(game, deck)
         for number, card in enumerate(deck.cards, start=1):
-            face, problems = bind_face(f"{deck.id}/{card.id}", front_layout,
-                                       card_scope(game, deck, card, shared_values, number),
-                                       w, h, bleed, shared)
+            scope = card_scope(game, deck, card, shared_values, number)
+            face, problems = bind_face(f"{deck.id}/{card.id}", front_layout, scope, w, h, bleed,
+                                       shared)
             found.append((card, problems, front_layout.name))
             fronts[card.id] = face
+            if card.back is not None and (own := library.get(card.back.layout, card.back.source)):
+                backs[card.id], problems = bind_face(f"{deck.id}/{card.id}/back", own,
+                                                     own_back_scope(scope, card), w, h, bleed, shared)
+                report_problems(problems, None, own.name, report, card.back.source,
+                                f"card '{card.name}' back")
         back, problems = bind_face(f"{deck.id}/back", back_layout, back_scope(game, deck), w, h, bleed,
                                    shared)
-        _report(problems, None, back_layout.name, report, deck.back.source)
-        out.append(DeckFaces(deck, frozen_map(fronts), back))
-    _report_cards(found, report)
+        report_problems(problems, None, back_layout.name, report, deck.back.source)
+        out.append(DeckFaces(deck, frozen_map(fronts), back, frozen_map(backs)))
+    report_card_problems(found, report)
     check_deck_colours(out, game, report)
     return tuple(out)
 
@@ -122,45 +150,3 @@ def _colour_groups(faces: DeckFaces) -> list[list[list[str]]]:
                 if ink.kind != "text" and ink.color is not None:
                     by_ink.setdefault((name, n), {}).setdefault(repr(ink.color), []).append(card_id)
     return [list(groups.values()) for groups in by_ink.values() if len(groups) > 1]
-
-
-def _report_cards(found: list[tuple[Card, list[Problem], str]], report: Report) -> None:
-    """Each card's problems; a problem of a layout itself (the same on several cards, tied to no
-    field they give, such as a misspelt {{field}}) is reported once, at the layout element."""
-    shared: dict[tuple, list[Card]] = {}
-    for card, problems, layout in found:
-        for p in problems:
-            if not any(f in card.field_sources for f in p.fields):
-                shared.setdefault((layout, p.element.name, p.code, p.message), []).append(card)
-    once = {key for key, cards in shared.items() if len(cards) > 1}
-    for card, problems, layout in found:
-        _report([p for p in problems if (layout, p.element.name, p.code, p.message) not in once],
-                card, layout, report)
-    for card, problems, layout in found:
-        for p in problems:
-            key = (layout, p.element.name, p.code, p.message)
-            if key in once:
-                once.discard(key)
-                cards = shared[key]
-                names = list(dict.fromkeys(f"'{c.deck}'" for c in cards))
-                decks = ("deck " if len(names) == 1 else "decks ") + ", ".join(names)
-                where = p.element.source
-                severity = Severity.WARNING if p.severity == "warning" else Severity.ERROR
-                report.add(Diagnostic(where.file, where.line, where.path,
-                                      f"{p.message} (on {len(cards)} cards of {decks}, e.g. "
-                                      f"'{cards[0].name}'; layout '{layout}', element "
-                                      f"'{p.element.name}')", severity, p.code))
-
-
-def _report(problems: list[Problem], card: Card | None, layout: str, report: Report,
-            fallback: Source | None = None) -> None:
-    for p in problems:
-        where = fallback
-        if card is not None:
-            field = p.fields[0] if len(p.fields) == 1 else None
-            where = card.where(field if field in card.field_sources else None)
-        subject = f"card '{card.name}': " if card is not None else "back: "
-        message = (f"{subject}{p.message} (layout '{layout}', element '{p.element.name}', "
-                   f"{p.element.source.file}:{p.element.source.line})")
-        severity = Severity.WARNING if p.severity == "warning" else Severity.ERROR
-        report.add(Diagnostic(where.file, where.line, where.path, message, severity, p.code))

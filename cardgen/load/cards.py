@@ -7,6 +7,7 @@ import unicodedata
 from cardgen.errors import describe, did_you_mean
 from cardgen.fields import field_type
 from cardgen import schema as s
+from cardgen.load.faces import read_face
 from cardgen.load.game_schema import CARD_KEYS
 from cardgen.schema import MAX_ID_CHARS, At, Invalid
 from cardgen.model import Card, CardType, Source, frozen_map
@@ -76,8 +77,13 @@ def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: i
         sources["id"] = Source(at.doc.name, at.child("id").line, at.child("id").path)
     prototype = _prototype(meta["prototype"], values, at.child("prototype"))
     copies = meta["copies"] if meta["copies"] is not None else default_copies
+    back = None
+    if meta["back"] is not None:
+        back = read_face(meta["back"], at.child("back"), name_ok=True)
+        if back is None:
+            return None
     return Card(card_id, deck_id, card_type.id, frozen_map(values), copies,
-                Source(at.doc.name, at.line, at.path), frozen_map(sources), prototype)
+                Source(at.doc.name, at.line, at.path), frozen_map(sources), prototype, back)
 
 
 def _prototype(value, values: dict, at: At) -> frozenset:

@@ -8,16 +8,17 @@ from cardgen.errors import Report, did_you_mean, relative_name
 from cardgen.fields import field_type
 from cardgen import schema as s
 from cardgen.load.cards import read_cards
+from cardgen.load.faces import read_face
 from cardgen.load.csv_cards import read_csv_cards
-from cardgen.load.tokens import read_token_sets
+from cardgen.load.tokens import read_boards, read_token_sets
 from cardgen.load.spreadsheet_cards import SPREADSHEETS, read_spreadsheet_cards, split_reference
 from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, DEFINITION_KEYS, ERRATUM_KEYS,
-                                      FACE_KEYS, FIELD_KEYS, FONT_KEYS, GAME_KEYS,
+                                      FIELD_KEYS, FONT_KEYS, GAME_KEYS,
                                       LEGIBILITY_KEYS, PRINT_KEYS)
 from cardgen.paths import confined_path, is_file
 from cardgen.schema import At
 from cardgen.yaml_source import load_yaml
-from cardgen.model import (CardType, Deck, Definition, Erratum, Face, FieldDecl, FontSpec, Game,
+from cardgen.model import (CardType, Deck, Definition, Erratum, FieldDecl, FontSpec, Game,
                            Legibility, PrintSettings, Source, frozen_map)
 
 GAME_FILE = "game.yaml"
@@ -58,12 +59,14 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
     legibility = s.read_mapping(top["legibility"], at.child("legibility"), LEGIBILITY_KEYS,
                                 "mapping of legibility settings")
     fonts = _fonts(top["fonts"], at.child("fonts"), game_dir)
-    token_sets, tokens_ok = read_token_sets(top["token_sets"], at.child("token_sets"))
     definitions = _definitions(top["definitions"], at.child("definitions"))
+    token_sets, tokens_ok = read_token_sets(top["token_sets"], at.child("token_sets"), decks,
+                                            definitions)
+    boards, boards_ok = read_boards(top["boards"], at.child("boards"))
     errata = _errata(top["errata"], at.child("errata"))
     if not (top.ok and settings is not None and settings.ok and legibility is not None and legibility.ok
             and len(definitions) == len(top["definitions"]) and len(errata) == len(top["errata"])
-            and len(fonts) == len(top["fonts"]) and tokens_ok):
+            and len(fonts) == len(top["fonts"]) and tokens_ok and boards_ok):
         return None   # later stages would only work on stand-ins for the values that failed
     return Game(
         id=game_dir.resolve().name,
@@ -83,6 +86,7 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
         prototype_terms=frozenset(term for term, (_, invented) in top["glossary"].items() if invented),
         fonts=frozen_map(fonts),
         token_sets=tuple(token_sets),
+        boards=tuple(boards),
         definitions=frozen_map(definitions),
         errata=errata,
         key_sources=frozen_map({key: Source(doc.name, at.child(key).line, (key,)) for key in top}),
@@ -224,7 +228,7 @@ def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
             f"unknown card type '{values['card_type']}'{did_you_mean(values['card_type'], card_types)}"
             f"; the game declares: {', '.join(card_types) or 'none'}", code="unknown-reference")
         return None
-    back = _face(values["back"], at.child("back"))
+    back = read_face(values["back"], at.child("back"))
     cards, complete = [], True
     for i, reference in enumerate(values["cards"]):
         ref_at = at.child("cards").child(i) if isinstance(raw["cards"], list) else at.child("cards")
@@ -257,13 +261,4 @@ def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
                 values["rules"], complete=complete,
                 size_source=Source(at.doc.name, at.child("size").line, at.child("size").path)
                 if "size" in raw else None)
-
-
-def _face(raw, at: At) -> Face | None:
-    values = s.read_mapping(raw, at, FACE_KEYS, "face ({layout, values})")
-    if values is None or not values.ok:
-        return None
-    layout_at = at.child("layout")
-    return Face(values["layout"], frozen_map(values["values"]),
-                Source(at.doc.name, layout_at.line, layout_at.path))
 

@@ -134,18 +134,49 @@ FONT_KEYS = {
                         "`symbols` family always comes last"),
 }
 
-TOKEN_SHAPES = ("circle", "square", "rounded", "hexagon")
+TOKEN_SHAPES = ("circle", "square", "rounded", "hexagon", "path")
 TOKEN_SIZE_MM = (8.0, 120.0)
+MAX_PATH_POINTS = 64
+
+
+def path_points(value, at: At) -> tuple[tuple[float, float], ...]:
+    """A path's corners: a list of [x, y] lengths, at least 3 and at most MAX_PATH_POINTS."""
+    if not isinstance(value, list) or not 3 <= len(value) <= MAX_PATH_POINTS:
+        found = f"{len(value)} corner(s)" if isinstance(value, list) else describe(value)
+        raise Invalid(f"expected a list of 3 to {MAX_PATH_POINTS} corners [x, y], found {found}",
+                      code="type" if not isinstance(value, list) else "range")
+    corner = s.length(0.0, TOKEN_SIZE_MM[1])
+    points = []
+    for i, item in enumerate(value):
+        if not isinstance(item, list) or len(item) != 2:
+            raise Invalid(f"expected corner {i + 1} as [x, y], found {describe(item)}")
+        points.append((corner(item[0], at.child(i).child(0)), corner(item[1], at.child(i).child(1))))
+    return tuple(points)
+
 
 TOKEN_SET_KEYS = {
     "id": Key(s.identifier, required=True, doc="short id, used in messages"),
     "name": Key(s.text, doc="a readable name; defaults to the id"),
-    "shape": Key(s.choice(*TOKEN_SHAPES), default="circle", doc="the outline it is cut along"),
-    "size": Key(s.length(*TOKEN_SIZE_MM), required=True,
-                doc="mm across (a hexagon: across its flat sides)"),
+    "shape": Key(s.choice(*TOKEN_SHAPES), default="circle",
+                 doc="the outline it is cut along; `path` takes its corners from `points`"),
+    "size": Key(s.length(*TOKEN_SIZE_MM),
+                doc="mm across (a hexagon: across its flat sides); required unless the shape is a path"),
+    "points": Key(path_points, default=(),
+                  doc="a path's corners, [x, y] from its bottom-left, in order round the outline"),
+    "crop_ticks": Key(s.boolean, default=False,
+                      doc="short ticks outside the bleed at the outline's extremes, for a cutter"),
     "face": Key(s.any_value, required=True, doc="the front: {layout, values}"),
     "back": Key(s.any_value, doc="the back, {layout, values}, printed behind the front; none: one-sided"),
-    "tokens": Key(s.list_of(s.any_value), required=True, doc="the kinds of token in the set"),
+    "tokens": Key(s.list_of(s.any_value), default=(), doc="the kinds of token in the set"),
+    "from_deck": Key(s.identifier, doc="a token for every card of this deck, binding the card's "
+                     "fields (a standee for every character, say)"),
+    "from_definitions": Key(s.list_of(s.text, single_ok=True), default=(),
+                            doc="a token for every definition of these kinds (condition, token ...), "
+                                "binding its name, kind and text"),
+    "copies": Key(s.integer(1, COPIES), default=1,
+                  doc="copies of each token made from a deck or from definitions"),
+    "rules": Key(read_rules, default=(), doc="counts the rules fix (total, per_value, copies), "
+                 "as for a deck; per_value names a value the tokens give"),
 }
 
 TOKEN_KEYS = {
@@ -154,6 +185,17 @@ TOKEN_KEYS = {
     "values": Key(s.mapping_of(s.any_value), default={}, doc="values its faces bind"),
     "face": Key(s.any_value, doc="its own front, {layout, values} (default: the set's)"),
     "back": Key(s.any_value, doc="its own back, {layout, values} (default: the set's)"),
+}
+
+BOARD_SIDE_MM = (30.0, 2000.0)
+
+BOARD_KEYS = {
+    "id": Key(s.identifier, required=True, doc="short id, used in the file name: <id>.pdf"),
+    "name": Key(s.text, doc="a readable name; defaults to the id"),
+    "width": Key(s.length(*BOARD_SIDE_MM), required=True, doc="the board's width"),
+    "height": Key(s.length(*BOARD_SIDE_MM), required=True, doc="the board's height"),
+    "face": Key(s.any_value, required=True, doc="what is printed: {layout, values}"),
+    "copies": Key(s.integer(1, 20), default=1, doc="how many to print (one a player, say)"),
 }
 
 PROTOTYPE_DOC = "true when the published rules do not give this: an invented stand-in to replace"
@@ -188,6 +230,8 @@ GAME_KEYS = {
     "card_types": Key(s.mapping_of(s.any_value), required=True, doc="card type id -> card type"),
     "decks": Key(s.list_of(s.any_value), required=True, doc="the decks to print"),
     "print": Key(s.any_value, default={}, doc="print settings (page, duplex, bleed ...)"),
+    "boards": Key(s.list_of(s.any_value), default=(),
+                  doc="boards and mats to print, tiled across pages when larger than one"),
     "token_sets": Key(s.list_of(s.any_value), default=(),
                       doc="tokens to print: coins, markers, counters (see token sets)"),
     "fonts": Key(s.mapping_of(s.any_value), default={},
@@ -213,4 +257,6 @@ CARD_KEYS = {
     "id": Key(s.identifier, doc="unique id; defaults to the name in lower case with '-'"),
     "copies": Key(s.integer(0, COPIES), doc="copies of this card in the deck"),
     "prototype": Key(s.any_value, doc="true, or a list of field names whose values are prototype data"),
+    "back": Key(s.any_value, doc="the card's own back, {layout, values} or a layout's name, for a "
+                "double-faced card; it binds the card's fields (default: the deck's back)"),
 }

@@ -1,39 +1,52 @@
-"""Token sets from game.yaml: each set's shape, size and faces, and the tokens in it."""
+"""Token sets and boards from game.yaml: each set's outline, faces and tokens (listed, or one for
+every card of a deck or every definition of some kinds); each board's size, face and copies."""
 from __future__ import annotations
 
+from typing import Mapping
+
 from cardgen import schema as s
-from cardgen.load.game_schema import FACE_KEYS, TOKEN_KEYS, TOKEN_SET_KEYS
-from cardgen.model import Face, Source, Token, TokenSet, frozen_map
+from cardgen.errors import did_you_mean
+from cardgen.load.faces import read_face
+from cardgen.load.game_schema import BOARD_KEYS, TOKEN_KEYS, TOKEN_SET_KEYS
+from cardgen.model import Board, Deck, Definition, Source, Token, TokenSet, frozen_map
 from cardgen.schema import At
 
 MAX_TOKENS = 2000    # printed tokens in one set
 
 
-def read_token_sets(raw: tuple, at: At) -> tuple[list[TokenSet], bool]:
+def read_token_sets(raw: tuple, at: At, decks: tuple[Deck, ...],
+                    definitions: Mapping[str, Definition]) -> tuple[list[TokenSet], bool]:
     """The token sets, and whether every one of them read without a problem."""
     sets, ok = [], True
     for i, spec in enumerate(raw):
-        token_set = _token_set(spec, at.child(i))
+        token_set = _token_set(spec, at.child(i), decks, definitions)
         ok = ok and token_set is not None
         if token_set is not None:
             sets.append(token_set)
     return sets, ok
 
 
-def _token_set(spec, at: At) -> TokenSet | None:
+def _token_set(spec, at: At, decks, definitions) -> TokenSet | None:
     values = s.read_mapping(spec, at, TOKEN_SET_KEYS, "token set")
     if values is None or not values.ok:
         return None
-    face = _face(values["face"], at.child("face"))
-    back = _face(values["back"], at.child("back")) if values["back"] is not None else None
+    face = read_face(values["face"], at.child("face"))
+    back = read_face(values["back"], at.child("back")) if values["back"] is not None else None
     tokens = [_token(item, at.child("tokens").child(i)) for i, item in enumerate(values["tokens"])]
-    if face is None or (values["back"] is not None and back is None) or None in tokens:
+    made = _made_tokens(values, at, decks, definitions)
+    if face is None or (values["back"] is not None and back is None) or None in tokens or made is None:
         return None
+    tokens += made
     if not tokens:
-        at.child("tokens").error("a token set needs at least one token", code="empty")
+        at.error("a token set needs at least one token: list them in `tokens`, or make them "
+                 "with `from_deck` or `from_definitions`", code="empty")
         return None
-    result = TokenSet(values["id"], values["name"] or values["id"], values["shape"], values["size"],
-                      face, back, tuple(tokens), Source(at.doc.name, at.line, at.path))
+    size, points = _outline(values, at)
+    if size is None:
+        return None
+    result = TokenSet(values["id"], values["name"] or values["id"], values["shape"], size, face,
+                      back, tuple(tokens), Source(at.doc.name, at.line, at.path), points,
+                      values["crop_ticks"], values["rules"])
     if result.count > MAX_TOKENS:
         at.error(f"token set '{result.id}' prints {result.count:,} tokens; the limit is "
                  f"{MAX_TOKENS:,} a set", code="too-many-cards")
@@ -41,22 +54,83 @@ def _token_set(spec, at: At) -> TokenSet | None:
     return result
 
 
+def _outline(values, at: At) -> tuple[float | None, tuple]:
+    """The set's size across and, for a path, its corners moved to start at (0, 0)."""
+    if values["shape"] != "path":
+        if values["points"]:
+            at.child("points").error(f"points are for shape: path; a {values['shape']} takes "
+                                     "only its size", code="invalid")
+            return None, ()
+        if values["size"] is None:
+            at.error("missing required key 'size' (mm across)", code="missing-key")
+        return values["size"], ()
+    if not values["points"]:
+        at.error("a path needs its corners: points: [[x, y], ...]", code="missing-key")
+        return None, ()
+    if values["size"] is not None:
+        at.child("size").error("a path's size is that of its points; leave size out", code="invalid")
+        return None, ()
+    low_x = min(x for x, _ in values["points"])
+    low_y = min(y for _, y in values["points"])
+    points = tuple((x - low_x, y - low_y) for x, y in values["points"])
+    width, height = max(x for x, _ in points), max(y for _, y in points)
+    if min(width, height) < 8.0:
+        at.child("points").error(f"a path must be at least 8 mm each way; these corners span "
+                                 f"{width:g} x {height:g} mm", code="range")
+        return None, ()
+    return width, points
+
+
+def _made_tokens(values, at: At, decks, definitions) -> list[Token] | None:
+    """Tokens made from a deck's cards or from definitions, each binding what it is made from."""
+    made = []
+    if values["from_deck"] is not None:
+        deck = next((d for d in decks if d.id == values["from_deck"]), None)
+        if deck is None:
+            ids = [d.id for d in decks]
+            at.child("from_deck").error(f"no deck '{values['from_deck']}'"
+                                        f"{did_you_mean(values['from_deck'], ids)}; the game has: "
+                                        f"{', '.join(ids) or 'none'}", code="unknown-reference")
+            return None
+        where = Source(at.doc.name, at.child("from_deck").line, at.child("from_deck").path)
+        made += [Token(card.name, values["copies"], frozen_map({**card.values, "card.id": card.id}),
+                       source=card.source or where) for card in deck.cards]
+    kinds = values["from_definitions"]
+    known = sorted({d.kind for d in definitions.values()})
+    for i, kind in enumerate(kinds):
+        if kind not in known:
+            at.child("from_definitions").child(i).error(
+                f"no definition is of kind '{kind}'{did_you_mean(kind, known)}; the game's kinds: "
+                f"{', '.join(known) or 'none'}", code="unknown-reference")
+            return None
+    made += [Token(name, values["copies"], frozen_map({"kind": d.kind, "text": d.text}),
+                   source=d.source) for name, d in definitions.items() if d.kind in kinds]
+    return made
+
+
 def _token(spec, at: At) -> Token | None:
     values = s.read_mapping(spec, at, TOKEN_KEYS, "token ({name, copies, values, face, back})")
     if values is None or not values.ok:
         return None
-    face = _face(values["face"], at.child("face")) if values["face"] is not None else None
-    back = _face(values["back"], at.child("back")) if values["back"] is not None else None
+    face = read_face(values["face"], at.child("face")) if values["face"] is not None else None
+    back = read_face(values["back"], at.child("back")) if values["back"] is not None else None
     if (values["face"] is not None and face is None) or (values["back"] is not None and back is None):
         return None
     return Token(values["name"], values["copies"], frozen_map(values["values"]), face, back,
                  Source(at.doc.name, at.line, at.path))
 
 
-def _face(raw, at: At) -> Face | None:
-    values = s.read_mapping(raw, at, FACE_KEYS, "face ({layout, values})")
-    if values is None or not values.ok:
-        return None
-    layout_at = at.child("layout")
-    return Face(values["layout"], frozen_map(values["values"]),
-                Source(at.doc.name, layout_at.line, layout_at.path))
+def read_boards(raw: tuple, at: At) -> tuple[list[Board], bool]:
+    """The boards, and whether every one of them read without a problem."""
+    boards, ok = [], True
+    for i, spec in enumerate(raw):
+        board_at = at.child(i)
+        values = s.read_mapping(spec, board_at, BOARD_KEYS, "board ({id, width, height, face})")
+        face = read_face(values["face"], board_at.child("face")) if values and values.ok else None
+        if face is None:
+            ok = False
+            continue
+        boards.append(Board(values["id"], values["name"] or values["id"], values["width"],
+                            values["height"], face, Source(at.doc.name, board_at.line, board_at.path),
+                            values["copies"]))
+    return boards, ok

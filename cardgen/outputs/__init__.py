@@ -4,9 +4,10 @@ Adding an output kind is adding a module beside card_sheets.py and its entry her
 from __future__ import annotations
 
 from cardgen.outputs.base import OutputKind
+from cardgen.outputs.boards import Boards
 from cardgen.outputs.card_sheets import CardSheets
 from cardgen.outputs.token_sheets import TokenSheets
 
-OUTPUT_KINDS: dict[str, OutputKind] = {kind.name: kind for kind in (CardSheets(), TokenSheets())}
+OUTPUT_KINDS: dict[str, OutputKind] = {kind.name: kind for kind in (CardSheets(), TokenSheets(), Boards())}
 
 __all__ = ["OUTPUT_KINDS", "OutputKind"]

@@ -6,10 +6,10 @@ together; a new kind of output is a new file here, never a branch in another kin
 """
 from __future__ import annotations
 
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Protocol
 
 from cardgen.errors import Report
-from cardgen.layout.resolve import DeckFaces
+from cardgen.layout.resolve import Faces
 from cardgen.model import Game, Source
 
 
@@ -23,6 +23,5 @@ class OutputKind(Protocol):
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
         """Every file it would write, with what makes it ("deck 'heroes'") and where that is."""
 
-    def render(self, game: Game, faces: Sequence[DeckFaces],
-               progress: Callable[[int], None]) -> dict[str, bytes]:
-        """Every file, in memory: file name -> bytes."""
+    def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
+        """Every file, in memory: file name -> bytes, drawn from the game's resolved faces."""

@@ -2,12 +2,12 @@
 slots with bleed, crop marks and backs behind their fronts."""
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable
 
 from cardgen import catalog
 from cardgen.errors import Report
 from cardgen.imposition import plan_sheet
-from cardgen.layout.resolve import DeckFaces
+from cardgen.layout.resolve import DeckFaces, Faces
 from cardgen.load.cards import slug
 from cardgen.model import Deck, Game, Source
 from cardgen.outputs.card_sheet_checks import check_print
@@ -25,12 +25,11 @@ class CardSheets:
         return {name: [(f"deck '{deck.id}'", deck.source) for deck in decks]
                 for name, decks in deck_files(game).items()}
 
-    def render(self, game: Game, faces: Sequence[DeckFaces],
-               progress: Callable[[int], None]) -> dict[str, bytes]:
+    def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         settings = game.print
         page = catalog.page_sizes()[settings.page]
         out = {}
-        for name, group in sheet_groups(faces, settings.pack):
+        for name, group in sheet_groups(faces.decks, settings.pack):
             size = _deck(group[0]).size
             plan = plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
                               settings.duplex, settings.crop_marks, settings.back_offset,

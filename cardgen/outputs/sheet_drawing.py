@@ -144,12 +144,15 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
         back = "back" if n == 0 else f"back{n}"
         if with_backs:
             define_form(canvas, back, faces.back, pictures, cmyk)
-        forms = {}
+        forms, backs = {}, {}
         for card_id, face in faces.fronts.items():
             forms[card_id] = f"card{form_count}"
             form_count += 1
             define_form(canvas, forms[card_id], face, pictures, cmyk)
-        sequence += [(forms[card.id], back) for card in faces.deck.cards
+            if with_backs and card_id in faces.backs:     # a double-faced card's own back
+                backs[card_id] = f"{forms[card_id]}back"
+                define_form(canvas, backs[card_id], faces.backs[card_id], pictures, cmyk)
+        sequence += [(forms[card.id], backs.get(card.id, back)) for card in faces.deck.cards
                      for _ in range(card.copies) if card.id in forms]
     sheets = [sequence[i:i + plan.per_page] for i in range(0, len(sequence), plan.per_page)]
     separate_backs = with_backs and not plan.backs_on_same_page

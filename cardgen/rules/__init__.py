@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from cardgen.errors import Report
 from cardgen.model import Game
-from cardgen.rules.constraints import check_rules
+from cardgen.rules.constraints import check_rules, deck_group, token_group
 from cardgen.rules.errata import check_errata
 from cardgen.rules.references import check_references
 from cardgen.rules.uniqueness import check_unique
@@ -14,10 +14,15 @@ def check_deck_rules(game: Game, report: Report) -> None:
         if not deck.complete:
             continue
         card_type = game.card_types[deck.card_type]
-        check_rules(deck, card_type, card_type.rules + deck.rules, report)
+        check_rules(deck_group(deck, card_type), card_type.rules + deck.rules, report)
 
 
-CHECKS = (check_unique, check_deck_rules, check_references, check_errata)
+def check_token_rules(game: Game, report: Report) -> None:
+    for token_set in game.token_sets:
+        check_rules(token_group(token_set), token_set.rules, report)
+
+
+CHECKS = (check_unique, check_deck_rules, check_token_rules, check_references, check_errata)
 
 
 def validate_game(game: Game, report: Report) -> None:

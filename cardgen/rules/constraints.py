@@ -1,4 +1,5 @@
-"""Deck rules written in data: totals, counts per value, copies, and fields a condition requires.
+"""Rules written in data about a deck's cards or a token set's tokens: totals, counts per value,
+copies, and fields a condition requires.
 
     rules:
       - total: {equals: 35}                      # cards in the deck (copies counted)
@@ -10,11 +11,52 @@
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from cardgen.errors import Report, did_you_mean
-from cardgen.load.rule_schema import RULE_KEYS, Rule
-from cardgen.model import Card, CardType, Deck, Source
+from cardgen.load.rule_schema import Rule
+from cardgen.model import CardType, Deck, Source, TokenSet, frozen_map
+
+
+@dataclass(frozen=True)
+class Group:
+    """What rules count: a deck's cards or a token set's tokens, each with a name, copies,
+    values and a source (`where`)."""
+
+    id: str
+    label: str                   # "deck 'heroes'", as messages name it
+    noun: str                    # "card" or "token"
+    items: tuple
+    fields: tuple                # the names rules may use
+    owner: str                   # where those names are declared, for messages
+    choices: Mapping = field(default_factory=frozen_map)   # field -> every value it may take
+
+
+def deck_group(deck: Deck, card_type: CardType) -> Group:
+    return Group(deck.id, f"deck '{deck.id}'", "card", deck.cards,
+                 tuple(f.name for f in card_type.fields), f"card type '{card_type.id}'",
+                 frozen_map({f.name: tuple(f.options.get("choices") or ()) for f in card_type.fields}))
+
+
+def token_group(token_set: TokenSet) -> Group:
+    names = {name for token in token_set.tokens for name in token.values} | {"name", "copies"}
+    return Group(token_set.id, f"token set '{token_set.id}'", "token",
+                 tuple(_Counted(t.name, t.copies, frozen_map({**t.values, "name": t.name,
+                                                              "copies": t.copies}), t.source
+                                or token_set.source) for t in token_set.tokens),
+                 tuple(sorted(names)), f"token set '{token_set.id}' (its tokens' values)")
+
+
+@dataclass(frozen=True)
+class _Counted:
+    name: str
+    copies: int
+    values: Mapping
+    source: Source
+
+    def where(self, field_name: str | None = None) -> Source:
+        return self.source
 
 
 def _bounds_text(options: Mapping) -> str:
@@ -35,28 +77,27 @@ def _out_of_bounds(n: int, options: Mapping) -> bool:
         options.get("max") is not None and n > options["max"])
 
 
-def _applies(rule: Rule, card: Card) -> bool:
+def _applies(rule: Rule, item) -> bool:
     when = rule.options.get("when")
-    return when is None or when.holds(card.values.get)
+    return when is None or when.holds(item.values.get)
 
 
-def check_rules(deck: Deck, card_type: CardType, rules: tuple[Rule, ...], report: Report) -> None:
+def check_rules(group: Group, rules: tuple[Rule, ...], report: Report) -> None:
     for rule in rules:
-        if _names_known(card_type, rule, report):
-            cards = [c for c in deck.cards if _applies(rule, c)]
-            CHECKERS[rule.kind](deck, card_type, rule, cards, report)
+        if _names_known(group, rule, report):
+            items = [c for c in group.items if _applies(rule, c)]
+            CHECKERS[rule.kind](group, rule, items, report)
 
 
-def _names_known(card_type: CardType, rule: Rule, report: Report) -> bool:
-    """A rule about a field the card type does not have would pass or fail for no reason."""
-    fields = [f.name for f in card_type.fields]
+def _names_known(group: Group, rule: Rule, report: Report) -> bool:
+    """A rule about a field the items do not have would pass or fail for no reason."""
     when = rule.options.get("when")
     names = ([rule.options["field"]] if "field" in rule.options else []) + sorted(
         when.names if when else ())
-    unknown = [n for n in names if n not in fields]
+    unknown = [n for n in names if n not in group.fields]
     for name in unknown:
-        _err(report, rule.source, f"{rule.kind} rule names '{name}', which card type "
-             f"'{card_type.id}' does not declare{did_you_mean(name, fields)}", "unknown-field")
+        _err(report, rule.source, f"{rule.kind} rule names '{name}', which {group.owner} does not "
+             f"declare{did_you_mean(name, group.fields)}", "unknown-field")
     return not unknown
 
 
@@ -64,24 +105,23 @@ def _err(report: Report, where: Source, message: str, code: str) -> None:
     report.error(where.file, where.line, where.path, message, code=code)
 
 
-def _check_total(deck, card_type, rule, cards, report):
+def _check_total(group, rule, cards, report):
     copies = rule.options["count"] == "copies"
     n = sum(c.copies for c in cards) if copies else len(cards)
     if _out_of_bounds(n, rule.options):
-        what = "cards to print" if copies else "different cards"
-        _err(report, rule.source, f"deck '{deck.id}' has {n} {what}; the rules need "
+        what = f"{group.noun}s to print" if copies else f"different {group.noun}s"
+        _err(report, rule.source, f"{group.label} has {n} {what}; the rules need "
              f"{_bounds_text(rule.options)}", "deck-total")
 
 
-def _check_per_value(deck, card_type, rule, cards, report):
+def _check_per_value(group, rule, cards, report):
     field = rule.options["field"]
     copies = rule.options["count"] == "copies"
     groups: dict = {}
     for card in cards:
         if field in card.values:
             groups.setdefault(card.values[field], []).append(card)
-    decl = card_type.field(field)
-    choices = tuple(decl.options.get("choices") or ()) if decl else ()
+    choices = group.choices.get(field, ())
     for value in list(groups) + [c for c in choices if c not in groups]:
         members = groups.get(value, [])
         n = sum(c.copies for c in members) if copies else len(members)
@@ -89,43 +129,44 @@ def _check_per_value(deck, card_type, rule, cards, report):
             continue
         limit = rule.options.get("equals") if rule.options.get("equals") is not None else \
             rule.options.get("max")
-        message = (f"{field} '{value}' has {n} card{'s' * (n != 1)} in deck '{deck.id}'; the rules "
-                   f"need {_bounds_text(rule.options)}")
+        message = (f"{field} '{value}' has {n} {group.noun}{'s' * (n != 1)} in {group.label}; the "
+                   f"rules need {_bounds_text(rule.options)}")
         if limit is not None and n > limit and not copies:
             extra = members[limit]
-            _err(report, extra.where(field), f"card '{extra.name}': {message}", "count-per-value")
+            _err(report, extra.where(field), f"{group.noun} '{extra.name}': {message}",
+                 "count-per-value")
         else:
             _err(report, rule.source, message, "count-per-value")
 
 
-def _check_copies(deck, card_type, rule, cards, report):
+def _check_copies(group, rule, cards, report):
     for card in cards:
         if _out_of_bounds(card.copies, rule.options):
-            _err(report, card.source, f"card '{card.name}' has {card.copies} copies in deck "
-                 f"'{deck.id}'; the rules need {_bounds_text(rule.options)}", "copies")
+            _err(report, card.source, f"{group.noun} '{card.name}' has {card.copies} copies in "
+                 f"{group.label}; the rules need {_bounds_text(rule.options)}", "copies")
 
 
-def _check_require(deck, card_type, rule, cards, report):
+def _check_require(group, rule, cards, report):
     field = rule.options["field"]
     when = rule.options.get("when")
     for card in cards:
         if card.values.get(field) in (None, "", ()):
             condition = f" when {when.text}" if when else ""
-            _err(report, card.source, f"card '{card.name}' needs a value for '{field}'{condition}",
+            _err(report, card.source, f"{group.noun} '{card.name}' needs a value for '{field}'{condition}",
                  "required-by-rule")
 
 
-def _check_forbid(deck, card_type, rule, cards, report):
+def _check_forbid(group, rule, cards, report):
     field = rule.options["field"]
     when = rule.options.get("when")
     for card in cards:
         if card.values.get(field) not in (None, "", ()):
             condition = f" when {when.text}" if when else ""
-            _err(report, card.where(field), f"card '{card.name}' may not give '{field}'{condition}",
+            _err(report, card.where(field), f"{group.noun} '{card.name}' may not give '{field}'{condition}",
                  "forbidden-by-rule")
 
 
-def _check_sequence(deck, card_type, rule, cards, report):
+def _check_sequence(group, rule, cards, report):
     field = rule.options["field"]
     values = sorted(c.values[field] for c in cards if isinstance(c.values.get(field), int))
     start = rule.options["start"]
@@ -134,7 +175,7 @@ def _check_sequence(deck, card_type, rule, cards, report):
         missing = sorted(set(expected) - set(values))
         shown = ", ".join(map(str, missing[:10])) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
         detail = f"missing {shown}" if missing else "values repeat or jump"
-        _err(report, rule.source, f"{field} in deck '{deck.id}' must run {start} to "
+        _err(report, rule.source, f"{field} in {group.label} must run {start} to "
              f"{start + len(values) - 1} with no gap: {detail}", "sequence")
 
 

@@ -45,7 +45,8 @@ def good_build(tmp_path_factory) -> Path:
     out = root / "out"
     result = run("build", root / "data" / GAME, "--out", out, "--quiet")
     assert result.exit_code == 0, result.output
-    assert sorted(snapshot(out)) == [f"{GAME}/player-1.pdf", f"{GAME}/player-2.pdf"]
+    assert sorted(snapshot(out)) == [f"{GAME}/{name}.pdf" for name in
+                                      ("player-1", "player-2", "timeline", "tokens")]
     return out
 
 

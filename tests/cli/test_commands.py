@@ -111,7 +111,8 @@ def test_format_json_reports_result_and_problems_as_one_object(command, tmp_path
     output = json.loads(result.stdout)
     assert output["problems"] == []
     if command == "build":
-        assert sorted(Path(p).name for p in output["written"]) == ["player-1.pdf", "player-2.pdf"]
+        assert sorted(Path(p).name for p in output["written"]) == [
+            "player-1.pdf", "player-2.pdf", "timeline.pdf", "tokens.pdf"]
     if command == "list":
         assert [d["cards"] for d in output["games"][0]["decks"]] == [22, 22]
 

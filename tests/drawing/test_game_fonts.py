@@ -60,7 +60,7 @@ def test_a_game_with_its_own_font_and_an_xlsx_card_file_builds(tmp_path):
 def test_the_names_bold_text_is_set_in_the_games_bold_face_with_the_king_from_the_fallback(tmp_path):
     game = game_with_font(tmp_path, BODY)
     checked = check(game, Report(), BuildOptions())
-    face = checked.faces[0].fronts["hero"]
+    face = checked.faces.decks[0].fronts["hero"]
     pieces = {p.text: p.font for element in face.elements if hasattr(element, "layout")
               for line in element.layout.lines for p in line.pieces if p.text}
     families = fonts.game_families(checked.game.fonts, Report())

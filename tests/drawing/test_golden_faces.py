@@ -70,7 +70,7 @@ def drawing_log(game: str) -> list[str]:
     assert checked is not None, f"{game} does not validate"
     canvas = Canvas(io.BytesIO())
     log = []
-    for faces in checked.faces:
+    for faces in checked.faces.decks:
         first = next(iter(faces.fronts.values()))
         for label, face in (("front", first), ("back", faces.back)):
             pen = RecordingPen(canvas, face.height)

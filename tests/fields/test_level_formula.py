@@ -241,7 +241,7 @@ def test_a_layout_binds_a_declared_level_past_the_default_ones(tmp_path):
     assert data["decks"][0]["cards"][0]["derived"] == {
         "hp.L0": 4, "hp.L1": 6, "hp.L2": 8, "hp.L3": 10, "hp.L4": 12, "hp.L5": 14}
     report = Report()
-    [faces] = resolve_game(load_game(game_dir, report), report)
+    [faces] = resolve_game(load_game(game_dir, report), report).decks
     for face in faces.fronts.values():
         pen = TextPen()
         [element] = [e for e in face.elements if (e.box.x, e.box.y) == (6, 60)]   # the added one

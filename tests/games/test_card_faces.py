@@ -34,7 +34,7 @@ def _inside(inner, outer) -> bool:
 def test_a_spells_keyword_tags_always_light_in_their_own_slot():
     checked = _faces("fantasy-line-battle")
     slots, seen = {}, {k: 0 for k in KEYWORDS}
-    spells = [(faces, card) for faces in checked.faces for card in faces.deck.cards
+    spells = [(faces, card) for faces in checked.faces.decks for card in faces.deck.cards
               if card.card_type == "spell"]
     assert len(spells) == 48
     for faces, card in spells:
@@ -55,7 +55,7 @@ def test_a_spells_keyword_tags_always_light_in_their_own_slot():
 def test_the_target_panel_holds_its_text(element):
     checked = _faces("fantasy-arena-tactics")
     drawn = 0
-    for faces in checked.faces:
+    for faces in checked.faces.decks:
         for card in faces.deck.cards:
             boxes = _boxes(faces.fronts[card.id])
             if element in boxes:

@@ -185,7 +185,7 @@ def front_text(pdf: Path) -> str:
 
 
 def test_every_card_name_is_on_the_front_pages(built, dumped):
-    assert set(built) == {"characters", "classes", "teams"}
+    assert set(built) == {"characters", "classes", "teams", "tokens", "arena"}
     for deck_data in dumped["decks"]:
         text = front_text(built[deck_data["id"]])
         for card in deck_data["cards"]:
@@ -205,7 +205,7 @@ def test_invented_definitions_are_marked_prototype_and_the_rules_own_is_not():
 def test_every_printed_target_grid_shows_the_tiles_the_rules_give_its_code():
     report = Report()
     game = load_game(REPO / "data" / GAME, report)
-    faces = next(f for f in resolve_game(game, report) if f.deck.id == "characters")
+    faces = next(f for f in resolve_game(game, report).decks if f.deck.id == "characters")
     assert not report.has_errors(True), [d.format() for d in report.diagnostics]
     codes = []
     for card in faces.deck.cards:

@@ -28,7 +28,7 @@ def test_in_card_footers_print_the_version_and_the_cards_number_not_its_id():
         checked = check(game_dir, report, BuildOptions())
         assert checked is not None, [d.format() for d in report.errors]
         version = checked.game.version
-        for faces in checked.faces:
+        for faces in checked.faces.decks:
             total = len(faces.deck.cards)
             for number, card in enumerate(faces.deck.cards, start=1):
                 texts = [ink.content for element in faces.fronts[card.id].elements

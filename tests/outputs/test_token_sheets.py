@@ -1,97 +1,246 @@
 """Token sheets read back from the PDF: every token printed, at its size to 0.1 mm, none
-overlapping another or the printer margin, and every back behind its own front."""
+overlapping another or the printer margin, every back behind its own front (or beside it, to
+fold over), and the counts the rules fix kept as rules."""
 from __future__ import annotations
 
 import itertools
 import math
+import shutil
 from pathlib import Path
 
 import pytest
-from pdfsheets import read_pdf
+from pdfsheets import ink_in_margin, read_pdf
 
 from cardgen.errors import Report
-from cardgen.packing import TOKEN_BLEED, footprint, plan_tokens
+from cardgen.load.game import load_game
+from cardgen.packing import TOKEN_BLEED, Item, footprint, plan_token_sheets, polygon
 from cardgen.pipeline import BuildOptions, build
 
 REPO = Path(__file__).resolve().parents[2]
+GAMES = sorted(p.name for p in (REPO / "data").iterdir() if (p / "game.yaml").is_file())
+VALID = REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game"
 MARGIN = 5.0
 TOL = 0.1
 
+SHAPES_GAME = """
+token_sets:
+  - id: coins
+    shape: circle
+    size: 18mm
+    face: {layout: token, values: {color: "#7a2e2e"}}
+    back: {layout: token, values: {color: "#2e4f7a"}}
+    tokens:
+      - {name: Coin, copies: 7}
+  - id: tiles
+    shape: square
+    size: 22mm
+    crop_ticks: true
+    face: {layout: token, values: {color: "#2f5d50"}}
+    tokens:
+      - {name: Tile, copies: 5}
+  - id: hexes
+    shape: hexagon
+    size: 24mm
+    face: {layout: token, values: {color: "#5b4a2f"}}
+    back: {layout: token, values: {color: "#222222"}}
+    tokens:
+      - {name: Hex, copies: 6}
+  - id: chits
+    shape: rounded
+    size: 20mm
+    face: {layout: token, values: {color: "#444466"}}
+    tokens:
+      - {name: Chit, copies: 3, back: {layout: token, values: {color: "#664444"}}}
+  - id: arrows
+    shape: path
+    points: [[0, 0], [30, 0], [30, 10], [12, 20], [0, 10]]
+    face: {layout: token, values: {color: "#335533"}}
+    back: {layout: token, values: {color: "#553333"}}
+    tokens:
+      - {name: Arrow, copies: 4}
+"""
+TOKEN_LAYOUT = """elements:
+  field: {type: rect, bleed: true, fill: "{{color}}"}
+  name: {type: text, text: "**{{name}}**", x: 10%, y: 35%, width: 80%, height: 30%, size: 9, color: white, align: center}
+"""
+
+
+def _build(game_dir: Path, out: Path, **options):
+    report = Report()
+    written = build(game_dir, BuildOptions(out_dir=out, only=("tokens",), **options), report)
+    assert not report.has_errors(), [d.format() for d in report.errors]
+    [pdf] = written
+    assert pdf.name == "tokens.pdf"
+    return read_pdf(pdf)
+
 
 @pytest.fixture(scope="module")
-def tokens(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tokens")
+def shapes_game(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("shapes") / "game"
+    shutil.copytree(VALID, root)
+    with (root / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write(SHAPES_GAME)
+    (root / "layouts" / "token.yaml").write_text(TOKEN_LAYOUT, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory):
+    return {game: _build(REPO / "data" / game, tmp_path_factory.mktemp(game)) for game in GAMES}
+
+
+@pytest.fixture(scope="module")
+def shapes(shapes_game, tmp_path_factory):
+    return {mode: _build(shapes_game, tmp_path_factory.mktemp(mode), duplex=mode)
+            for mode in ("long", "short", "fold", "none")}
+
+
+def _tokens(pdf, side: str = ""):
+    """(page index, set id, token index, side, centre x, centre y) of every token placed."""
+    out = []
+    for n, page in enumerate(pdf.pages):
+        for p in page.placements:
+            if not p.form.startswith("token-"):
+                continue
+            _, rest = p.form.split("-", 1)
+            set_id, index, face = rest.rsplit("-", 2)
+            x0, y0, x1, y1 = (float(v) / (72 / 25.4) for v in pdf.form(p.form)["/BBox"])
+            width, height = x1 - x0 - 2 * TOKEN_BLEED, y1 - y0 - 2 * TOKEN_BLEED
+            if not side or face == side:
+                out.append((n, set_id, int(index), face, p.x + width / 2, p.y + height / 2, width, height))
+    return out
+
+
+def test_the_rules_counts_are_printed(shipped):
+    fronts = [t for t in _tokens(shipped["dragon-line-deluxe"], "front")]
+    assert sum(t[1] == "activation" for t in fronts) == 16
+    assert sum(t[1] == "damage" for t in fronts) == 40
+    assert sum(t[1] == "activation" and t[2] in (0, 2) for t in fronts) == 8   # 4 stars a player
+    assert sum(t[1] == "activation" for t in _tokens(shipped["dragon-line-deluxe"], "back")) == 16
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_prints_every_token_at_its_size(shipped, game):
+    data = load_game(REPO / "data" / game, Report())
+    assert data.token_sets, f"{game} has no tokens"
+    fronts = _tokens(shipped[game], "front")
+    for token_set in data.token_sets:
+        placed = [t for t in fronts if t[1] == token_set.id]
+        assert len(placed) == token_set.count, token_set.id
+        width, height = footprint(token_set.shape, token_set.size, token_set.points)
+        for t in placed:
+            assert t[6] == pytest.approx(width, abs=TOL) and t[7] == pytest.approx(height, abs=TOL)
+        per_token = {i: sum(t[2] == i for t in placed) for i in range(len(token_set.tokens))}
+        assert per_token == {i: token.copies for i, token in enumerate(token_set.tokens)}
+
+
+def _region(game, token, mirror: str = ""):
+    """A token's printed region (outline and bleed) as a convex polygon (a circle as a 48-gon)."""
+    _, set_id, _, _, x, y, width, height = token
+    token_set = next(s for s in game.token_sets if s.id == set_id)
+    if token_set.shape == "circle":
+        r = width / 2 + TOKEN_BLEED
+        return [(x + r * math.cos(a * math.pi / 24), y + r * math.sin(a * math.pi / 24)) for a in range(48)]
+    shape = "square" if token_set.shape == "rounded" else token_set.shape   # the box round it
+    return polygon(shape, x, y, token_set.size, TOKEN_BLEED, token_set.points)
+
+
+def _apart(a, b) -> bool:
+    """Two convex polygons touch at most (a separating axis exists, with 0.05 mm to spare)."""
+    for poly in (a, b):
+        for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]):
+            nx, ny = y1 - y0, x0 - x1
+            pa = [nx * x + ny * y for x, y in a]
+            pb = [nx * x + ny * y for x, y in b]
+            length = math.hypot(nx, ny)
+            if max(pa) <= min(pb) + 0.05 * length or max(pb) <= min(pa) + 0.05 * length:
+                return True
+    return False
+
+
+def _check_apart_and_inside(pdf, game):
+    for n, page in enumerate(pdf.pages):
+        regions = [_region(game, t) for t in _tokens(pdf) if t[0] == n and t[3] == "front"]
+        for region in regions:
+            assert all(MARGIN - TOL <= x <= page.width - MARGIN + TOL and
+                       MARGIN - TOL <= y <= page.height - MARGIN + TOL for x, y in region)
+        for a, b in itertools.combinations(regions, 2):
+            assert _apart(a, b), f"page {n + 1}: two tokens overlap"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tokens_never_overlap_each_other_or_the_margin(shipped, game):
+    _check_apart_and_inside(shipped[game], load_game(REPO / "data" / game, Report()))
+    assert ink_in_margin(shipped[game].path, MARGIN) == []
+
+
+@pytest.mark.parametrize("mode", ["long", "short", "fold", "none"])
+def test_every_shape_packs_apart_and_inside(shapes, shapes_game, mode):
+    game = load_game(shapes_game, Report())
+    pdf = shapes[mode]
+    _check_apart_and_inside(pdf, game)
+    assert ink_in_margin(pdf.path, MARGIN) == []
+    fronts = _tokens(pdf, "front")
+    assert {s.id: sum(t[1] == s.id for t in fronts) for s in game.token_sets} == \
+        {s.id: s.count for s in game.token_sets}
+
+
+@pytest.mark.parametrize("mode", ["long", "short"])
+def test_every_back_is_behind_its_own_front(shapes, mode):
+    pdf = shapes[mode]
+    fronts, backs = _tokens(pdf, "front"), _tokens(pdf, "back")
+    assert len(backs) == 7 + 6 + 3 + 4                 # coins, hexes, chits, arrows: two-sided
+    for n, set_id, index, _, x, y, *_ in backs:
+        page = pdf.pages[n]
+        mx, my = (page.width - x, y) if mode == "long" else (x, page.height - y)
+        match = [f for f in fronts if f[0] == n - 1 and abs(f[4] - mx) <= TOL and abs(f[5] - my) <= TOL]
+        assert [(f[1], f[2]) for f in match] == [(set_id, index)], (set_id, index)
+    hint = "/DuplexFlipLongEdge" if mode == "long" else "/DuplexFlipShortEdge"
+    assert pdf.reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == hint
+
+
+def test_fold_over_backs_stand_beside_their_fronts_on_one_sheet(shapes):
+    pdf = shapes["fold"]
+    fronts, backs = _tokens(pdf, "front"), _tokens(pdf, "back")
+    assert len(backs) == 20 and len(pdf.pages) == len({t[0] for t in fronts})
+    for n, set_id, index, _, x, y, width, _ in backs:
+        front = [f for f in fronts if f[:3] == (n, set_id, index) and abs(f[4] + width - x) <= TOL
+                 and abs(f[5] - y) <= TOL]
+        assert front, f"{set_id} {index}: no front beside its back"
+    assert pdf.reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
+
+
+def test_fronts_only_prints_no_backs(shapes):
+    assert _tokens(shapes["none"], "back") == []
+
+
+def test_crop_ticks_mark_the_cuts_outside_the_bleed(shapes):
+    pdf = shapes["none"]
+    tiles = [t for t in _tokens(pdf, "front") if t[1] == "tiles"]
+    for n, _, _, _, x, y, width, height in tiles:
+        strokes = pdf.pages[n].strokes
+        for cut_x in (x - width / 2, x + width / 2):   # each vertical cut, above and below
+            ticks = [s for s in strokes if abs(s[0] - cut_x) < 0.05 and abs(s[2] - cut_x) < 0.05
+                     and min(s[1], s[3]) >= y + height / 2 + TOKEN_BLEED]
+            assert ticks and all(abs(s[3] - s[1]) >= 2.9 for s in ticks)
+
+
+def test_packing_spends_no_sheet_on_a_few_tokens():
+    """Sets follow each other down a sheet: a set of 16 and one of 40 fit one A4 sheet."""
+    plan = plan_token_sheets((210.0, 297.0), MARGIN, [(Item("circle", 20.0), 16),
+                                                      (Item("circle", 16.0), 40)])
+    assert len(plan.sheets) == 1 and len(plan.sheets[0]) == 56
+
+
+def test_wrong_counts_are_rule_errors_at_their_line(tmp_path):
+    game = tmp_path / "dragon-line-deluxe"
+    shutil.copytree(REPO / "data" / "dragon-line-deluxe", game)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    text = text.replace("{name: Damage, copies: 40,", "{name: Damage, copies: 39,")
+    (game / "game.yaml").write_text(text, encoding="utf-8")
     report = Report()
-    written = build(REPO / "data" / "dragon-line-deluxe", BuildOptions(out_dir=out, only=("tokens",)),
-                    report)
-    assert not report.has_errors(), [d.format() for d in report.errors]
-    assert [p.name for p in written] == ["tokens.pdf"]
-    return read_pdf(written[0])
-
-
-def _placed(page):
-    return [p for p in page.placements if p.form.startswith("token-")]
-
-
-def test_the_rules_counts_are_printed(tokens):
-    forms = [p.form for page in tokens.pages for p in _placed(page)]
-    fronts = [f for f in forms if f.endswith("-front")]
-    assert sum(f.startswith("token-activation-") for f in fronts) == 16
-    assert sum(f.startswith("token-damage-") for f in fronts) == 40
-    stars = [f for f in fronts if f in ("token-activation-0-front", "token-activation-2-front")]
-    assert len(stars) == 8                              # 4 star tokens a player
-    assert sum(f.startswith("token-activation-") and f.endswith("-back") for f in forms) == 16
-
-
-def _size(tokens, form: str) -> float:
-    """The outline's width from the form's box: the face plus its bleed on both sides."""
-    x0, _, x1, _ = (float(v) for v in tokens.form(form)["/BBox"])
-    return (x1 - x0) / (72 / 25.4) - 2 * TOKEN_BLEED
-
-
-def _centre(tokens, p) -> tuple[float, float]:
-    size = _size(tokens, p.form)
-    return (round(p.x + size / 2, 2), round(p.y + size / 2, 2))
-
-
-def test_tokens_have_their_size_and_never_overlap_or_touch_the_margin(tokens):
-    sizes = {"activation": 20.0, "damage": 16.0}
-    for page in tokens.pages:
-        discs = []
-        for p in _placed(page):
-            size = _size(tokens, p.form)
-            assert size == pytest.approx(sizes[p.form.split("-")[1]], abs=TOL), p.form
-            x, y = _centre(tokens, p)
-            reach = size / 2 + TOKEN_BLEED
-            assert MARGIN - TOL <= x - reach and x + reach <= page.width - MARGIN + TOL
-            assert MARGIN - TOL <= y - reach and y + reach <= page.height - MARGIN + TOL
-            discs.append((x, y, reach))
-        assert discs
-        for (ax, ay, ar), (bx, by, br) in itertools.combinations(discs, 2):
-            assert math.hypot(ax - bx, ay - by) >= ar + br - TOL, "two tokens overlap"
-
-
-def test_every_back_is_behind_its_own_front(tokens):
-    front, back = tokens.pages[0], tokens.pages[1]       # the activation tokens' sheet
-    fronts = {_centre(tokens, p): p.form for p in _placed(front)}
-    assert len(_placed(back)) == len(fronts) == 16
-    for p in _placed(back):
-        x, y = _centre(tokens, p)
-        mirrored = (round(back.width - x, 2), y)
-        match = next(f for c, f in fronts.items() if abs(c[0] - mirrored[0]) <= TOL
-                     and abs(c[1] - mirrored[1]) <= TOL)
-        assert match.replace("-front", "") == p.form.replace("-back", "")
-
-
-@pytest.mark.parametrize("shape", ["circle", "square", "rounded", "hexagon"])
-def test_packing_keeps_every_shape_apart_and_inside(shape):
-    plan = plan_tokens((210.0, 297.0), shape, 19.0, MARGIN)
-    width, height = footprint(shape, 19.0)
-    assert plan.per_page >= 60
-    for x, y in plan.centres:
-        assert x - width / 2 - TOKEN_BLEED >= MARGIN - 1e-6 and y - height / 2 - TOKEN_BLEED >= MARGIN - 1e-6
-        assert x + width / 2 + TOKEN_BLEED <= 210 - MARGIN + 1e-6
-        assert y + height / 2 + TOKEN_BLEED <= 297 - MARGIN + 1e-6
-    reach = (width if shape != "hexagon" else width) + 2 * TOKEN_BLEED
-    for (ax, ay), (bx, by) in itertools.combinations(plan.centres, 2):
-        assert math.hypot(ax - bx, ay - by) >= reach - 1e-6
+    build(game, BuildOptions(out_dir=tmp_path / "out"), report)
+    [error] = report.errors
+    line = next(i for i, l in enumerate(text.splitlines(), start=1) if "total: {equals: 40}" in l)
+    assert (error.line, error.code) == (line, "deck-total")
+    assert error.message == "token set 'damage' has 39 tokens to print; the rules need exactly 40"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from cardgen.drawing.elements.badge import Badge
+from cardgen.drawing.elements.grid import Grid
 from cardgen.drawing.elements.base import COMMON_KEYS, BindContext, Box, Element
 from cardgen.drawing.elements.picture import Icon, Picture
 from cardgen.drawing.elements.shapes import Ellipse, Line, Rect
@@ -18,6 +19,7 @@ ELEMENT_TYPES: dict[str, type[Element]] = {
     "icon": Icon,
     "badge": Badge,
     "target_grid": TargetGrid,
+    "grid": Grid,
 }
 
 __all__ = ["ELEMENT_TYPES", "COMMON_KEYS", "BindContext", "Box", "Element"]

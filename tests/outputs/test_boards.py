@@ -1,0 +1,133 @@
+"""Boards read back from the PDF: a board that fits prints whole at its size; a larger one is
+tiled, and its tiles, laid over each other by their overlap, join to the whole board and its
+bleed; no tile prints within the printer margin; each tile says where it goes."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from pdfsheets import ink_in_margin, read_pdf
+
+from cardgen.errors import Report
+from cardgen.pipeline import BuildOptions, build
+from cardgen.tiling import OVERLAP, plan_tiles
+
+REPO = Path(__file__).resolve().parents[2]
+VALID = REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game"
+MARGIN, BLEED, TOL = 5.0, 3.0, 0.1
+
+
+def _boards(game_dir: Path, out: Path, **options) -> dict:
+    report = Report()
+    written = build(game_dir, BuildOptions(out_dir=out, only=("boards",), **options), report)
+    assert not report.has_errors(), [d.format() for d in report.errors]
+    return {p.stem: read_pdf(p) for p in written}
+
+
+def _regions(pdf) -> list[tuple[float, float, float, float]]:
+    """The part of the board each page shows, in board coordinates (mm from its bottom-left)."""
+    out = []
+    for page in pdf.pages:
+        [p] = [p for p in page.placements if p.form == "board"]
+        x0, y0, x1, y1 = p.clip
+        out.append((x0 - p.x, y0 - p.y, x1 - p.x, y1 - p.y))
+    return out
+
+
+def _size(pdf) -> tuple[float, float]:
+    x0, y0, x1, y1 = (float(v) / (72 / 25.4) for v in pdf.form("board")["/BBox"])
+    return x1 - x0 - 2 * BLEED, y1 - y0 - 2 * BLEED
+
+
+def _covers(regions, width: float, height: float) -> None:
+    """The regions together cover the board and its bleed, and neighbours overlap by OVERLAP."""
+    xs = sorted({round(r[0], 3) for r in regions})
+    ys = sorted({round(r[1], 3) for r in regions})
+    assert min(r[0] for r in regions) <= -BLEED + TOL and max(r[2] for r in regions) >= width + BLEED - TOL
+    assert min(r[1] for r in regions) <= -BLEED + TOL and max(r[3] for r in regions) >= height + BLEED - TOL
+    for x0, y0, x1, y1 in regions:
+        right = [r for r in regions if abs(r[1] - y0) < TOL and r[0] > x0 + TOL]
+        if right:
+            nearest = min(right, key=lambda r: r[0])
+            assert x1 - nearest[0] >= OVERLAP - TOL, "a gap or too little overlap between columns"
+        below = [r for r in regions if abs(r[0] - x0) < TOL and r[1] < y0 - TOL]
+        if below:
+            nearest = max(below, key=lambda r: r[1])
+            assert nearest[3] - y0 >= OVERLAP - TOL, "a gap or too little overlap between rows"
+    assert len(regions) == len(xs) * len(ys)
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory):
+    out = {}
+    for game in ("fantasy-arena-tactics", "time-line-battle-v1", "time-line-battle-v2",
+                 "fantasy-line-battle"):
+        out.update({(game, k): v for k, v in
+                    _boards(REPO / "data" / game, tmp_path_factory.mktemp(game)).items()})
+    return out
+
+
+def test_a_board_that_fits_prints_whole_at_its_size(shipped):
+    arena = shipped["fantasy-arena-tactics", "arena"]
+    assert len(arena.pages) == 1
+    assert _size(arena) == pytest.approx((184.0, 230.0), abs=TOL)
+    [region] = _regions(arena)
+    assert region[0] <= -BLEED + TOL and region[2] >= 184.0 + BLEED - TOL
+    assert "a b c d e f" in " ".join(arena.pages[0].text.split())  # the columns are lettered
+
+
+@pytest.mark.parametrize("game, width", [("time-line-battle-v1", 371.0), ("time-line-battle-v2", 300.0)])
+def test_a_timeline_mat_is_tiled_and_its_tiles_join(shipped, game, width):
+    mat = shipped[game, "timeline"]
+    assert _size(mat) == pytest.approx((width, 150.0), abs=TOL)
+    regions = _regions(mat)
+    assert len(regions) == 4                          # two tiles, one mat a player
+    _covers(regions[:2], width, 150.0)
+    assert regions[:2] == regions[2:]
+    assert "tile 2 of 2" in mat.pages[1].text and "glue over tile 1" in mat.pages[1].text
+
+
+@pytest.mark.parametrize("key", [("fantasy-arena-tactics", "arena"), ("time-line-battle-v1", "timeline"),
+                                 ("time-line-battle-v2", "timeline"), ("fantasy-line-battle", "tracker")])
+def test_no_board_prints_within_the_printer_margin(shipped, key):
+    assert ink_in_margin(shipped[key].path, MARGIN) == []
+
+
+@pytest.mark.parametrize("page", ["a4", "letter", "a3"])
+def test_a_large_board_tiles_in_rows_and_columns_on_every_page_size(tmp_path, page):
+    game = tmp_path / "game"
+    shutil.copytree(VALID, game)
+    with (game / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write("boards:\n  - {id: map, width: 520mm, height: 430mm, face: {layout: map}}\n")
+    (game / "layouts" / "map.yaml").write_text(
+        "elements:\n  sea: {type: rect, bleed: true, fill: '#2f5d80'}\n"
+        "  land: {type: ellipse, x: 20%, y: 20%, width: 60%, height: 60%, fill: '#5d8030'}\n",
+        encoding="utf-8")
+    [pdf] = _boards(game, tmp_path / "out", page=page).values()
+    regions = _regions(pdf)
+    assert len({round(r[0]) for r in regions}) >= 2 and len({round(r[1]) for r in regions}) >= 2
+    _covers(regions, 520.0, 430.0)
+    assert ink_in_margin(pdf.path, MARGIN) == []
+    assert pdf.reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
+
+
+def test_tiles_are_no_larger_than_they_need_be():
+    plan = plan_tiles((210.0, 297.0), MARGIN, 300.0, 150.0, BLEED)
+    first, second = plan.tiles
+    assert (plan.columns, plan.rows) == (2, 1)
+    assert first.x + first.width - second.x == pytest.approx(OVERLAP)
+
+
+def test_a_board_past_the_tile_limit_is_an_error_at_its_line(tmp_path):
+    game = tmp_path / "game"
+    shutil.copytree(VALID, game)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text + "boards:\n  - {id: huge, width: 2000mm, height: 2000mm, "
+                                    "face: {layout: back, values: {label: Huge, deck.color: '#333333'}}}\n", encoding="utf-8")
+    report = Report()
+    build(game, BuildOptions(out_dir=tmp_path / "out"), report)
+    [error] = report.errors
+    assert (error.line, error.code) == (len(text.splitlines()) + 2, "page-fit")
+    assert error.message.startswith("a 2000 x 2000 mm board takes ")
+    assert error.message.endswith(" pages; the limit is 64")
