@@ -19,7 +19,7 @@ def _game_values(game: Game) -> dict:
 
 def token_values(game: Game, token_set: TokenSet, token: Token, face: Face) -> dict:
     return {**_game_values(game), "set.id": token_set.id, "set.name": token_set.name,
-            "name": token.name, "copies": token.copies, **face.values, **token.values}
+            "set.shape": token_set.shape, "name": token.name, "copies": token.copies, **face.values, **token.values}
 
 
 def resolve_tokens(game: Game, library: LayoutLibrary, shared: dict, report: Report) -> Mapping:
