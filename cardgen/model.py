@@ -160,6 +160,46 @@ class Board:
 
 
 @dataclass(frozen=True)
+class Block:
+    """One block of a document's text: a heading, a paragraph, a list, a table, a note, or a
+    directive for a part made from the game's data (@components, @cards ...)."""
+
+    kind: str                           # heading, paragraph, bullets, numbers, table, note, directive
+    line: int                           # where it starts in its file
+    text: str = ""                      # a heading's, paragraph's or note's text; a directive's name
+    level: int = 0                      # a heading's level, from 1
+    items: tuple = ()                   # a list's (text, line) items; a table's rows of cell texts
+    args: Mapping = field(default_factory=frozen_map)   # a directive's arguments
+    header: bool = False                # a table whose first row is its header
+
+
+@dataclass(frozen=True)
+class Document:
+    """A printed document of the game, such as its rules: text a designer writes, with parts
+    the game's data fills in."""
+
+    id: str
+    title: str
+    file: str                           # its text file, as messages name it
+    blocks: tuple[Block, ...]
+    source: Source                      # where game.yaml lists it
+    color: str = "#6b2b24"              # its cover band, headings and rules
+
+    def texts(self):
+        """Every piece of text in card markup, with its line: headings, paragraphs, notes,
+        list items and table cells."""
+        for block in self.blocks:
+            if block.kind in ("heading", "paragraph", "note"):
+                yield block.text, block.line
+            elif block.kind in ("bullets", "numbers"):
+                yield from block.items
+            elif block.kind == "table":
+                for row in block.items:
+                    for cell in row:
+                        yield cell, block.line
+
+
+@dataclass(frozen=True)
 class PrintSettings:
     page: str = "a4"
     duplex: str = "long"               # long, short, fold, none
@@ -239,6 +279,7 @@ class Game:
     fonts: Mapping = field(default_factory=frozen_map)   # the game's own families: name -> FontSpec
     token_sets: tuple = ()              # TokenSet, in the order game.yaml lists them
     boards: tuple = ()                  # Board, in the order game.yaml lists them
+    documents: tuple = ()               # Document, in the order game.yaml lists them
 
     @property
     def prototype_names(self) -> frozenset:

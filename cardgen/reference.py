@@ -35,6 +35,8 @@ DATA_SECTIONS = (
     ("Token sets", gs.TOKEN_SET_KEYS, "Each item of `token_sets:`: tokens of one shape and size, "
      "printed by `cardgen build` into `tokens.pdf`."),
     ("Tokens", gs.TOKEN_KEYS, "Each item of a token set's `tokens:`."),
+    ("Documents", gs.DOCUMENT_KEYS, "Each item of `documents:`: a document such as the rules, "
+     "printed by `cardgen build` into `<id>.pdf` and `<id>-booklet.pdf` (see the booklet guide)."),
     ("Boards", gs.BOARD_KEYS, "Each item of `boards:`: a board or mat, printed by `cardgen build` "
      "into `<id>.pdf`, whole or tiled across pages."),
     ("Fonts", gs.FONT_KEYS, "Each entry of `fonts:` (family name -> its files): a game's own "

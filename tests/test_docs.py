@@ -34,6 +34,7 @@ GAME_SCHEMA_SECTIONS = {
     "TOKEN_SET_KEYS": "Token sets",
     "TOKEN_KEYS": "Tokens",
     "BOARD_KEYS": "Boards",
+    "DOCUMENT_KEYS": "Documents",
     "CARD_KEYS": "Card entries",
     "DEFINITION_KEYS": "Definitions",
     "GLOSSARY_ENTRY_KEYS": "Glossary entries",

@@ -11,7 +11,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "cardgen"
 LAYERS = [
     {"errors", "units", "model", "markup"},
     {"yaml_errors", "yaml_source", "schema", "paths", "conditions", "colors", "colour_vision",
-     "imposition", "packing", "tiling", "catalog"},
+     "imposition", "packing", "tiling", "saddle_stitch", "catalog"},
     {"fields"},
     {"drawing"},
     {"load"},

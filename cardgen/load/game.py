@@ -8,6 +8,7 @@ from cardgen.errors import Report, did_you_mean, relative_name
 from cardgen.fields import field_type
 from cardgen import schema as s
 from cardgen.load.cards import read_cards
+from cardgen.load.documents import read_documents
 from cardgen.load.faces import read_face
 from cardgen.load.csv_cards import read_csv_cards
 from cardgen.load.tokens import read_boards, read_token_sets
@@ -63,10 +64,11 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
     token_sets, tokens_ok = read_token_sets(top["token_sets"], at.child("token_sets"), decks,
                                             definitions)
     boards, boards_ok = read_boards(top["boards"], at.child("boards"))
+    documents, documents_ok = read_documents(top["documents"], at.child("documents"), game_dir)
     errata = _errata(top["errata"], at.child("errata"))
     if not (top.ok and settings is not None and settings.ok and legibility is not None and legibility.ok
             and len(definitions) == len(top["definitions"]) and len(errata) == len(top["errata"])
-            and len(fonts) == len(top["fonts"]) and tokens_ok and boards_ok):
+            and len(fonts) == len(top["fonts"]) and tokens_ok and boards_ok and documents_ok):
         return None   # later stages would only work on stand-ins for the values that failed
     return Game(
         id=game_dir.resolve().name,
@@ -87,6 +89,7 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
         fonts=frozen_map(fonts),
         token_sets=tuple(token_sets),
         boards=tuple(boards),
+        documents=tuple(documents),
         definitions=frozen_map(definitions),
         errata=errata,
         key_sources=frozen_map({key: Source(doc.name, at.child(key).line, (key,)) for key in top}),

@@ -198,6 +198,15 @@ BOARD_KEYS = {
     "copies": Key(s.integer(1, 20), default=1, doc="how many to print (one a player, say)"),
 }
 
+DOCUMENT_KEYS = {
+    "id": Key(s.identifier, required=True,
+              doc="short id, used in the file names: <id>.pdf and <id>-booklet.pdf"),
+    "title": Key(s.text, default="Rules", doc="the title on its cover, under the game's"),
+    "file": Key(s.text, required=True, doc="its text, a file in the game folder written in the "
+                "document markup (see the booklet guide)"),
+    "color": Key(s.text, default="#6b2b24", doc="the colour of its cover band, headings and rules"),
+}
+
 PROTOTYPE_DOC = "true when the published rules do not give this: an invented stand-in to replace"
 
 DEFINITION_KEYS = {
@@ -234,6 +243,8 @@ GAME_KEYS = {
                   doc="boards and mats to print, tiled across pages when larger than one"),
     "token_sets": Key(s.list_of(s.any_value), default=(),
                       doc="tokens to print: coins, markers, counters (see token sets)"),
+    "documents": Key(s.list_of(s.any_value), default=(),
+                     doc="documents to print, such as the rules: plain pages and a folded booklet"),
     "fonts": Key(s.mapping_of(s.any_value), default={},
                  doc="the game's own font families: name -> {regular, bold, italic, bold_italic, fallback}"),
     "legibility": Key(s.any_value, default={}, doc="what the legibility preflight checks against "

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from cardgen.outputs.base import OutputKind
 from cardgen.outputs.boards import Boards
+from cardgen.outputs.booklets import Booklets
 from cardgen.outputs.card_sheets import CardSheets
 from cardgen.outputs.token_sheets import TokenSheets
 
-OUTPUT_KINDS: dict[str, OutputKind] = {kind.name: kind for kind in (CardSheets(), TokenSheets(), Boards())}
+OUTPUT_KINDS: dict[str, OutputKind] = {kind.name: kind for kind in (CardSheets(), TokenSheets(), Boards(),
+                                                                     Booklets())}
 
 __all__ = ["OUTPUT_KINDS", "OutputKind"]

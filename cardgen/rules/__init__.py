@@ -4,6 +4,7 @@ from __future__ import annotations
 from cardgen.errors import Report
 from cardgen.model import Game
 from cardgen.rules.constraints import check_rules, deck_group, token_group
+from cardgen.rules.documents import check_documents
 from cardgen.rules.errata import check_errata
 from cardgen.rules.references import check_references
 from cardgen.rules.uniqueness import check_unique
@@ -22,7 +23,8 @@ def check_token_rules(game: Game, report: Report) -> None:
         check_rules(token_group(token_set), token_set.rules, report)
 
 
-CHECKS = (check_unique, check_deck_rules, check_token_rules, check_references, check_errata)
+CHECKS = (check_unique, check_deck_rules, check_token_rules, check_references, check_errata,
+          check_documents)
 
 
 def validate_game(game: Game, report: Report) -> None:

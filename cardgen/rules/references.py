@@ -1,4 +1,5 @@
-"""Names that point elsewhere: [[Term]] in card text and definitions, and `reference` fields.
+"""Names that point elsewhere: [[Term]] in card text, definitions and documents, and `reference`
+fields.
 
 A [[Name]] resolves to a glossary term, a definition (a named game structure such as a condition
 or a token), or a card's name. Definitions may build on each other, but never in a circle, and a
@@ -40,6 +41,10 @@ def check_references(game: Game, report: Report) -> None:
                     targets = card.values[decl.name]
                     for target in (targets if isinstance(targets, tuple) else (targets,)):
                         _check_card_reference(cards, card, decl, target, report)
+    for document in game.documents:
+        for text, line in document.texts():
+            _check_text(text, Source(document.file, line), names, used, report,
+                        f"document '{document.id}'")
     graph = {}
     for name, definition in game.definitions.items():
         refs = markup.parse(definition.text).terms

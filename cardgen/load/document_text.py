@@ -1,0 +1,162 @@
+"""A document's text: a light markup a designer writes by hand, read into blocks with their lines.
+
+    # Heading                    (## and ### for smaller ones)
+    A paragraph runs on over lines until a blank one; card markup works inside it:
+    **bold**, *italic*, {icon}, [[Term]].
+    - a bullet item              (a line indented by two spaces carries it on)
+    1. a numbered item
+    | a table | row |            (a row of dashes under the first row makes it the header)
+    > a note, set apart in a box
+    @cards deck=heroes columns=name,power     (a part made from the game's data)
+
+A line it cannot place is a paragraph. A directive's name and keys are checked here; what they
+name (a deck, a field) is checked with the rest of the game.
+"""
+from __future__ import annotations
+
+import re
+import shlex
+
+from cardgen.errors import did_you_mean
+from cardgen.model import Block, frozen_map
+
+MAX_BLOCKS = 5000
+
+# directive -> its keys: (required, optional), and what it prints
+DIRECTIVES = {
+    "components": ((), (), "what is in the box, counted from the data: every deck, token and board"),
+    "cards": (("deck",), ("columns", "title"),
+              "a table of a deck's cards with their key values (columns: field names, comma-separated)"),
+    "glossary": ((), (), "the game's glossary, term by term"),
+    "definitions": ((), ("kinds",), "the game's definitions (kinds: which, comma-separated)"),
+    "diagrams": (("deck", "field"), (),
+                 "a field drawn as the cards draw it: each target code's tiles, each level "
+                 "formula's values at every level"),
+    "page-break": ((), (), "the next part starts on a new page"),
+}
+_HEADING = re.compile(r"^(#{1,3})\s+(.*\S)\s*$")
+_BULLET = re.compile(r"^[-*]\s+(.*)$")
+_NUMBER = re.compile(r"^\d{1,3}[.)]\s+(.*)$")
+_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+class DocumentTextError(ValueError):
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+
+
+def read_blocks(text: str) -> tuple[tuple[Block, ...], list[DocumentTextError]]:
+    """The blocks of a document's text, each with the line it starts on (from 1), and the
+    problems of the directives it could not read (every one, not only the first)."""
+    blocks: list[Block] = []
+    problems: list[DocumentTextError] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        raw = lines[i]
+        stripped = raw.strip()
+        number = i + 1
+        if len(blocks) >= MAX_BLOCKS:
+            raise DocumentTextError(number, f"more than {MAX_BLOCKS:,} blocks in one document")
+        if not stripped:
+            i += 1
+        elif heading := _HEADING.match(stripped):
+            blocks.append(Block("heading", number, heading.group(2), len(heading.group(1))))
+            i += 1
+        elif stripped.startswith("@"):
+            try:
+                blocks.append(_directive(stripped[1:], number))
+            except DocumentTextError as exc:
+                problems.append(exc)
+            i += 1
+        elif stripped.startswith("|"):
+            rows, i = _take(lines, i, lambda s: s.startswith("|"))
+            blocks.append(_table(rows, number))
+        elif stripped.startswith(">"):
+            quoted, i = _take(lines, i, lambda s: s.startswith(">"))
+            blocks.append(Block("note", number, " ".join(q.lstrip(">").strip() for q, _ in quoted)))
+        elif _BULLET.match(stripped) or _NUMBER.match(stripped):
+            ordered = not _BULLET.match(stripped)
+            items, i = _list(lines, i, _NUMBER if ordered else _BULLET)
+            blocks.append(Block("numbers" if ordered else "bullets", number, items=tuple(items)))
+        else:
+            body, i = _take(lines, i, lambda s: bool(s) and not _starts_block(s))
+            blocks.append(Block("paragraph", number, " ".join(s.strip() for s, _ in body)))
+    return tuple(blocks), problems
+
+
+def _starts_block(stripped: str) -> bool:
+    return bool(_HEADING.match(stripped) or stripped[:1] in ("@", "|", ">")
+                or _BULLET.match(stripped) or _NUMBER.match(stripped))
+
+
+def _take(lines: list[str], i: int, keep) -> tuple[list[tuple[str, int]], int]:
+    """Lines from i on while `keep` holds for their stripped text (the first always)."""
+    out = [(lines[i].strip(), i + 1)]
+    i += 1
+    while i < len(lines) and keep(lines[i].strip()):
+        out.append((lines[i].strip(), i + 1))
+        i += 1
+    return out, i
+
+
+def _list(lines: list[str], i: int, pattern) -> tuple[list[tuple[str, int]], int]:
+    items: list[tuple[str, int]] = []
+    while i < len(lines):
+        stripped = lines[i].strip()
+        match = pattern.match(stripped)
+        if match:
+            items.append((match.group(1), i + 1))
+        elif stripped and lines[i].startswith("  ") and items:   # carries the item on
+            text, line = items[-1]
+            items[-1] = (f"{text} {stripped}", line)
+        else:
+            break
+        i += 1
+    return items, i
+
+
+def _cells(row: str) -> tuple[str, ...]:
+    inner = row.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    return tuple(cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", inner))
+
+
+def _table(rows: list[tuple[str, int]], line: int) -> Block:
+    header = len(rows) > 1 and bool(_RULE.match(rows[1][0]))
+    kept = [rows[0]] + rows[2:] if header else rows
+    cells = tuple(_cells(row) for row, _ in kept)
+    width = max(len(r) for r in cells)
+    cells = tuple(r + ("",) * (width - len(r)) for r in cells)
+    return Block("table", line, items=cells, header=header)
+
+
+def _directive(text: str, line: int) -> Block:
+    """`name key=value key="a value"`: a part made from the game's data."""
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise DocumentTextError(line, f"cannot read the directive '@{text[:40]}': {exc}") from None
+    if not words:
+        raise DocumentTextError(line, "a directive needs a name after '@', e.g. @components")
+    name = words[0]
+    if name not in DIRECTIVES:
+        raise DocumentTextError(line, f"unknown directive '@{name[:40]}'{did_you_mean(name, DIRECTIVES)}; "
+                                f"directives: {', '.join('@' + d for d in DIRECTIVES)}")
+    required, optional = DIRECTIVES[name][:2]
+    args = {}
+    for word in words[1:]:
+        key, sep, value = word.partition("=")
+        if not sep or not key:
+            raise DocumentTextError(line, f"expected key=value after @{name}, found '{word[:40]}'")
+        if key not in required + optional:
+            keys = required + optional
+            raise DocumentTextError(line, f"@{name} takes no key '{key[:40]}'{did_you_mean(key, keys)}"
+                                    f"; it takes: {', '.join(keys) or 'none'}")
+        args[key] = value
+    missing = [k for k in required if k not in args]
+    if missing:
+        raise DocumentTextError(line, f"@{name} needs {', '.join(k + '=...' for k in missing)}")
+    return Block("directive", line, name, args=frozen_map(args))

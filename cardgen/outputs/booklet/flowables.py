@@ -1,0 +1,148 @@
+"""The pieces a document is laid out from, as reportlab platypus flowables: text set by cardgen's
+own text setter (so card markup, inline icons and fallback fonts work as on the cards), headings
+that feed the table of contents, and diagrams drawn by the cards' own elements."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from reportlab.lib.colors import Color
+from reportlab.platypus import Flowable
+
+from cardgen.drawing import fonts
+from cardgen.drawing.icons import draw_icon
+from cardgen.drawing.pen import Pen
+from cardgen.drawing.richtext import TextLayout, layout_text
+from cardgen.markup import Parsed
+from cardgen.units import mm_to_pt
+
+INK = Color(0.13, 0.12, 0.11)
+ICON_DROP = 0.16      # an inline icon sits this far (in ems) below the baseline, as on the cards
+
+
+class RichText(Flowable):
+    """A paragraph of card markup, set to the frame's width; it splits between lines across
+    pages. A `bullet` ("•", "3.") hangs left of the text in the indent."""
+
+    def __init__(self, parsed: Parsed, family: fonts.Family, size: float, leading: float = 1.35,
+                 color=INK, before: float = 0.0, after: float = 0.0, indent: float = 0.0,
+                 bullet: str = "", align: str = "left", layout: TextLayout | None = None):
+        super().__init__()
+        self.parsed, self.family, self.size, self.leading = parsed, family, size, leading
+        self.color, self.indent, self.bullet, self.align = color, indent, bullet, align
+        self.spaceBefore, self.spaceAfter = before, after
+        self._layout = layout          # given: a piece of a split paragraph, its lines fixed
+
+    def _set(self, width: float) -> TextLayout:
+        if self._layout is None or getattr(self, "_width", width) != width:
+            self._layout = layout_text(self.parsed.runs, self.family, self.size,
+                                       max(width - self.indent, self.size), None, self.leading)
+        self._width = width
+        return self._layout
+
+    def wrap(self, avail_width, avail_height):
+        layout = self._set(avail_width)
+        self.width, self.height = avail_width, self._height(len(layout.lines), layout)
+        return self.width, self.height
+
+    def _height(self, lines: int, layout: TextLayout) -> float:
+        if not lines:
+            return 0.0
+        return layout.ascent + (lines - 1) * layout.leading + fonts.descent(self.family.face()) * self.size
+
+    def split(self, avail_width, avail_height):
+        layout = self._set(avail_width)
+        fit = 0
+        while fit < len(layout.lines) and self._height(fit + 1, layout) <= avail_height + 1e-6:
+            fit += 1
+        lines = len(layout.lines)
+        if fit >= lines:
+            return [self]
+        if fit < 2 or lines < 4:
+            return []              # no lone line at the foot or the head of a page
+        fit = min(fit, lines - 2)
+        head = replace(layout, lines=layout.lines[:fit])
+        tail = replace(layout, lines=layout.lines[fit:])
+        first = RichText(self.parsed, self.family, self.size, self.leading, self.color,
+                         self.spaceBefore, 0.0, self.indent, self.bullet, self.align, head)
+        rest = RichText(self.parsed, self.family, self.size, self.leading, self.color, 0.0,
+                        self.spaceAfter, self.indent, "", self.align, tail)
+        first._width = rest._width = avail_width
+        return [first, rest]
+
+    def draw(self):
+        layout = self._layout
+        canvas = self.canv
+        top = self.height
+        width = self.width - self.indent
+        for index, line in enumerate(layout.lines):
+            baseline = top - layout.ascent - index * layout.leading
+            shift = {"left": 0.0, "center": (width - line.width) / 2,
+                     "right": width - line.width}[self.align]
+            for piece in line.pieces:
+                x = self.indent + shift + piece.x
+                if piece.icon:
+                    draw_icon(canvas, piece.icon, x, baseline - ICON_DROP * layout.size, piece.width,
+                              self.color)
+                elif piece.text:
+                    canvas.setFillColor(self.color)
+                    canvas.setFont(piece.font, layout.size)
+                    canvas.drawString(x, baseline, piece.text)
+        if self.bullet and layout.lines:
+            canvas.setFillColor(self.color)
+            canvas.setFont(self.family.face(), layout.size)
+            canvas.drawRightString(self.indent - 0.35 * layout.size, top - layout.ascent, self.bullet)
+
+
+class Heading(RichText):
+    """A heading: kept with what follows it, and listed in the contents and the PDF outline."""
+
+    def __init__(self, parsed: Parsed, level: int, key: str, **style):
+        super().__init__(parsed, **style)
+        self.level, self.key = level, key
+        self.keepWithNext = True
+
+    @property
+    def plain(self) -> str:
+        return " ".join(self.parsed.plain.split())
+
+    def split(self, avail_width, avail_height):
+        return []
+
+
+class Drawing(Flowable):
+    """Something drawn by cardgen's own elements (a target grid, say) in a box of mm: `draw`
+    gets a Pen whose origin is the box's top-left, as a card's elements do."""
+
+    def __init__(self, width_mm: float, height_mm: float, elements: tuple):
+        super().__init__()
+        self.width_mm, self.height_mm, self.elements = width_mm, height_mm, elements
+
+    def wrap(self, avail_width, avail_height):
+        self.width, self.height = mm_to_pt(self.width_mm), mm_to_pt(self.height_mm)
+        return self.width, self.height
+
+    def draw(self):
+        pen = Pen(self.canv, self.height_mm)
+        for element in self.elements:
+            self.canv.saveState()
+            element.draw(pen)
+            self.canv.restoreState()
+
+
+class Rule(Flowable):
+    """A thin line across the frame, to close a part."""
+
+    def __init__(self, color=Color(0.7, 0.66, 0.6), thickness: float = 0.6, before: float = 4,
+                 after: float = 8):
+        super().__init__()
+        self.color, self.thickness = color, thickness
+        self.spaceBefore, self.spaceAfter = before, after
+
+    def wrap(self, avail_width, avail_height):
+        self.width, self.height = avail_width, self.thickness
+        return self.width, self.height
+
+    def draw(self):
+        self.canv.setStrokeColor(self.color)
+        self.canv.setLineWidth(self.thickness)
+        self.canv.line(0, 0, self.width, 0)

@@ -1,0 +1,173 @@
+"""The parts of a document that the game's data writes: the components list, a deck's card
+reference, the glossary, the definitions, diagrams of a field drawn as the cards draw it, and the
+notice of prototype values. An errata to the data changes these parts with the cards."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.platypus import Table, TableStyle
+
+from cardgen import markup
+from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box
+from cardgen.fields import field_type
+from cardgen.model import Block, Game
+from cardgen.outputs.booklet.flowables import Drawing
+from cardgen.outputs.booklet.typesetter import Typesetter
+from cardgen.packing import footprint
+from cardgen.tiling import plan_tiles
+from cardgen import catalog
+
+PROTOTYPE_MARK = "\u2020"       # dagger, after a value the published rules do not give
+GRID_MM = 24.0
+
+
+def _title(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def components(game: Game, ts: Typesetter) -> list:
+    rows = [("What", "How many", "Details")]
+    for deck in game.decks:
+        rows.append((deck.name, f"{deck.card_count} cards",
+                     f"{len(deck.cards)} different; {deck.size.name} size "
+                     f"({deck.size.width:g} x {deck.size.height:g} mm)"))
+    for token_set in game.token_sets:
+        width, height = footprint(token_set.shape, token_set.size, token_set.points)
+        kinds = len(token_set.tokens)
+        shape = "tokens" if token_set.shape == "path" else f"{token_set.shape} tokens"
+        rows.append((token_set.name, f"{token_set.count} {shape}",
+                     f"{width:g} x {height:g} mm" + (f"; {kinds} kinds" if kinds > 1 else "")
+                     + ("; two-sided" if token_set.two_sided else "")))
+    page = catalog.page_sizes()[game.print.page]
+    for board in game.boards:
+        pages = len(plan_tiles(page, game.print.margin, board.width, board.height,
+                               game.print.bleed).tiles)
+        rows.append((board.name, f"{board.copies}", f"{board.width:g} x {board.height:g} mm"
+                     + (f", printed in {pages} pieces to join" if pages > 1 else "")))
+    return [ts.table(rows)]
+
+
+def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
+    deck = next(d for d in game.decks if d.id == block.args["deck"])
+    card_type = game.card_types[deck.card_type]
+    decls = {f.name: f for f in card_type.fields}
+    names = [c.strip() for c in block.args.get("columns", "").split(",") if c.strip()] or [
+        f.name for f in card_type.fields
+        if f.type in ("integer", "number", "choice", "range", "target_code", "level_formula")]
+    names = [n for n in names if n != "name"]
+    rows = [("Card", *(_title(n) for n in names))]
+    marked = False
+    for card in deck.cards:
+        cells = [card.name + (f" (x{card.copies})" if card.copies > 1 else "")]
+        for name in names:
+            value = card.values.get(name)
+            text = "" if value is None else field_type(decls[name].type).as_text(value)
+            if name in card.prototype and text:
+                text, marked = f"{text}{PROTOTYPE_MARK}", True
+            cells.append(markup_escaped(text))
+        rows.append(tuple(cells))
+    out = [ts.table(rows)]
+    if marked:
+        out.append(ts.paragraph(f"{PROTOTYPE_MARK} a prototype value: the published rules do not "
+                                "give it.", size=ts.style.body * 0.8, family=ts.sans))
+    return out
+
+
+def markup_escaped(text: str) -> str:
+    """A data value shown as it is, not read as card markup."""
+    return "".join("\\" + c if c in "\\*[]{}" else c for c in text)
+
+
+def glossary(game: Game, ts: Typesetter) -> list:
+    return [ts.paragraph(f"**{markup_escaped(term)}**"
+                         + (f" {PROTOTYPE_MARK}" if term in game.prototype_terms else "")
+                         + f": {text}") for term, text in sorted(game.glossary.items(),
+                                                                 key=lambda kv: kv[0].casefold())]
+
+
+def definitions(game: Game, block: Block, ts: Typesetter) -> list:
+    wanted = [k.strip() for k in block.args.get("kinds", "").split(",") if k.strip()]
+    kinds = wanted or list(dict.fromkeys(d.kind for d in game.definitions.values()))
+    out = []
+    for kind in kinds:
+        members = [d for d in game.definitions.values() if d.kind == kind]
+        if not members:
+            continue
+        out.append(ts.heading(kind.capitalize() + ("" if kind.endswith("s") else "s"), 3))
+        out += [ts.paragraph(f"**{markup_escaped(d.name)}**"
+                             + (f" {PROTOTYPE_MARK}" if d.prototype else "") + f": {d.text}")
+                for d in members]
+    return out
+
+
+def diagrams(game: Game, block: Block, ts: Typesetter) -> list:
+    deck = next(d for d in game.decks if d.id == block.args["deck"])
+    decl = game.card_types[deck.card_type].field(block.args["field"])
+    if decl.type == "target_code":
+        return _target_grids(deck, decl.name, ts)
+    return _level_table(deck, decl, ts)
+
+
+def _target_grids(deck, field: str, ts: Typesetter) -> list:
+    """Every target code the deck's cards use, drawn as the cards draw it, with who uses it."""
+    users: dict[str, list[str]] = {}
+    for card in deck.cards:
+        if field in card.values:
+            users.setdefault(str(card.values[field]), []).append(card.name)
+    columns = max(1, int(ts.frame_width / ((GRID_MM + 8) * 72 / 25.4)))
+    cells = []
+    for code, names in users.items():
+        grid = element("target_grid", GRID_MM, GRID_MM, code=code)
+        caption = ts.paragraph(f"**{markup_escaped(code)}**: {markup_escaped(', '.join(names))}",
+                               size=ts.style.body * 0.8, family=ts.sans, after=0)
+        cells.append([Drawing(GRID_MM, GRID_MM, (grid,)), caption])
+    rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
+    rows[-1] += [""] * (columns - len(rows[-1]))
+    table = Table(rows, colWidths=[ts.frame_width / columns] * columns)
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 8)]))
+    return [table]
+
+
+def _level_table(deck, decl, ts: Typesetter) -> list:
+    """A level formula worked out at every level the field declares, card by card."""
+    kind = field_type(decl.type)
+    rows, header = [], None
+    for card in deck.cards:
+        value = card.values.get(decl.name)
+        if value is None:
+            continue
+        parts = kind.parts(value, decl)
+        if header is None:
+            header = ("Card", _title(decl.name), *(f"Level {p[1:]}" for p in parts))
+        rows.append((card.name, kind.as_text(value), *(str(v) for v in parts.values())))
+    return [ts.table([header, *rows])] if header else []
+
+
+def prototype_notice(game: Game) -> str | None:
+    """What the notice says when the game holds values the published rules do not give."""
+    cards = sum(1 for deck in game.decks for card in deck.cards if card.prototype)
+    invented = sorted(game.prototype_names)
+    if not cards and not invented:
+        return None
+    parts = []
+    if cards:
+        parts.append(f"{cards} card{'s' * (cards != 1)} hold such values")
+    if invented:
+        parts.append(f"these names are invented: {', '.join(markup_escaped(n) for n in invented)}")
+    return ("**Prototype data.** This game's data holds values its published rules do not give, "
+            "made up so the game can be printed and played: " + "; ".join(parts) + ". They are "
+            f"marked {PROTOTYPE_MARK} in the tables, and the cards that hold them print a "
+            "PROTOTYPE tag. Replace them with the published values when you have them.")
+
+
+def element(kind: str, width: float, height: float, **values):
+    """One of the cards' own elements, built in a box of its own (mm) with its defaults."""
+    cls = ELEMENT_TYPES[kind]
+    keys = {**COMMON_KEYS, **cls.KEYS}
+    ctx = BindContext(width, height, 0.0, {}, markup.parse, Path("."))
+    settled = {k: values.get(k, spec.default) for k, spec in keys.items()}
+    built = cls.build(Box(0.0, 0.0, width, height), settled, ctx)
+    if built is None:
+        raise ValueError(f"{kind}: {ctx.problems}")
+    return built

@@ -1,0 +1,88 @@
+"""The booklets output: every document of a game (its rules, say) as plain pages, `<id>.pdf`, on
+A4 or Letter with a linked table of contents and PDF outline, and as a saddle-stitched booklet,
+`<id>-booklet.pdf`: A5 pages two to a side of landscape A4 (half-letter on Letter), padded to a
+multiple of 4 and imposed for a short-edge flip, so the printed stack folds into a book."""
+from __future__ import annotations
+
+import io
+from typing import Callable
+
+from pypdf import PdfReader, PdfWriter, Transformation
+
+from cardgen.colors import parse_color
+from cardgen.errors import Report
+from cardgen.layout.resolve import Faces
+from cardgen.model import Document, Game, Source
+from cardgen.outputs.booklet.story import story
+from cardgen.outputs.booklet.template import BookTemplate, PageStyle
+from cardgen.outputs.booklet.typesetter import Typesetter
+from cardgen.rules.documents import game_lookup
+from cardgen.saddle_stitch import booklet_sides
+from cardgen.units import mm_to_pt
+
+# the game's paper -> plain pages, and a booklet's page and the sheet it is printed two-up on (mm)
+PAPER = {"a4": ((210.0, 297.0), (148.0, 210.0), (297.0, 210.0)),
+         "a3": ((210.0, 297.0), (148.0, 210.0), (297.0, 210.0)),
+         "letter": ((215.9, 279.4), (139.7, 215.9), (279.4, 215.9))}
+PLAIN_MARGIN, BOOKLET_MARGIN = 20.0, 13.0
+PLAIN_BODY, BOOKLET_BODY = 10.0, 9.0
+
+
+class Booklets:
+    name = "booklets"
+    description = "documents such as the rules: plain pages and a saddle-stitched booklet"
+
+    def check(self, game: Game, report: Report) -> None:
+        """A document's own checks are the validator's (rules/documents.py): its text is data."""
+
+    def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
+        out: dict[str, list] = {}
+        for document in game.documents:
+            for name in (f"{document.id}.pdf", f"{document.id}-booklet.pdf"):
+                out.setdefault(name, []).append((f"document '{document.id}'", document.source))
+        return out
+
+    def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
+        out = {}
+        plain, page, sheet = PAPER[game.print.page]
+        for document in game.documents:
+            accent = parse_color(document.color)
+            out[f"{document.id}.pdf"] = render_document(
+                game, document, PageStyle(*plain, PLAIN_MARGIN, PLAIN_BODY, accent))
+            pages = render_document(game, document, PageStyle(*page, BOOKLET_MARGIN, BOOKLET_BODY,
+                                                              accent))
+            out[f"{document.id}-booklet.pdf"] = impose(pages, page, sheet,
+                                                       f"{game.title} - {document.title}")
+        return out
+
+
+def render_document(game: Game, document: Document, style: PageStyle) -> bytes:
+    buffer = io.BytesIO()
+    template = BookTemplate(buffer, style, f"{game.title} - {document.title}",
+                            ", ".join(game.credits),
+                            f"{game.title} \u00b7 {document.title} \u00b7 version {game.version}",
+                            (game.title, document.title))
+    template.multiBuild(story(game, document, Typesetter(style, game_lookup(game))))
+    return buffer.getvalue()
+
+
+def impose(pdf: bytes, page: tuple[float, float], sheet: tuple[float, float], title: str) -> bytes:
+    """Pages two to a side of each sheet, in saddle-stitch order; blank where padded."""
+    reader = PdfReader(io.BytesIO(pdf))
+    writer = PdfWriter()
+    width, height = mm_to_pt(sheet[0]), mm_to_pt(sheet[1])
+    gap_x = (width - 2 * mm_to_pt(page[0])) / 2       # A5 on A4 leaves 0.5 mm each side
+    gap_y = (height - mm_to_pt(page[1])) / 2
+    for side in booklet_sides(len(reader.pages)):
+        target = writer.add_blank_page(width, height)
+        for number, x in ((side.left, gap_x), (side.right, gap_x + mm_to_pt(page[0]))):
+            if number:
+                target.merge_transformed_page(reader.pages[number - 1],
+                                              Transformation().translate(x, gap_y))
+    writer.add_metadata({"/Title": title, "/Creator": "cardgen", "/Producer": "cardgen"})
+    preferences = writer.create_viewer_preferences()
+    preferences.duplex = "/DuplexFlipShortEdge"
+    preferences.print_scaling = "/None"
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

@@ -1,0 +1,67 @@
+"""A document's text checked like card text: its markup, its icons, and what its directives name.
+Its [[Term]] references are checked with every other reference (rules/references.py)."""
+from __future__ import annotations
+
+from cardgen import markup
+from cardgen.drawing.icons import ICON_NAMES
+from cardgen.errors import Report, did_you_mean
+from cardgen.model import Block, Document, Game
+
+DRAWN_FIELD_TYPES = ("target_code", "level_formula")   # what @diagrams can draw
+
+
+def game_lookup(game: Game):
+    """What `{{...}}` means in a document: the game's own values, as game.<name>."""
+    values = {f"game.{k}": str(v) for k, v in game.values.items()}
+    return values.get
+
+
+def check_documents(game: Game, report: Report) -> None:
+    lookup = game_lookup(game)
+    for document in game.documents:
+        for text, line in document.texts():
+            parsed = markup.parse(text, lookup)
+            for problem in parsed.problems:
+                severity = report.warning if problem.startswith("unclosed") else report.error
+                severity(document.file, line, (), f"document '{document.id}': {problem}",
+                         code="markup")
+            for icon in parsed.icons:
+                if icon not in ICON_NAMES:
+                    report.error(document.file, line, (), f"document '{document.id}': unknown icon "
+                                 f"'{{{icon}}}'{did_you_mean(icon, ICON_NAMES)}", code="markup")
+        for block in document.blocks:
+            if block.kind == "directive":
+                _check_directive(game, document, block, report)
+
+
+def _check_directive(game: Game, document: Document, block: Block, report: Report) -> None:
+    def error(message: str) -> None:
+        report.error(document.file, block.line, (), f"@{block.text}: {message}", code="document")
+
+    if "deck" in block.args:
+        decks = {d.id: d for d in game.decks}
+        deck = decks.get(block.args["deck"])
+        if deck is None:
+            error(f"no deck '{block.args['deck']}'{did_you_mean(block.args['deck'], decks)}; the "
+                  f"game has: {', '.join(decks)}")
+            return
+        card_type = game.card_types[deck.card_type]
+        fields = {f.name: f for f in card_type.fields}
+        for name in [c for c in block.args.get("columns", "").split(",") if c.strip()]:
+            if name.strip() not in fields:
+                error(f"card type '{card_type.id}' has no field '{name.strip()}'"
+                      f"{did_you_mean(name.strip(), fields)}")
+        if "field" in block.args:
+            decl = fields.get(block.args["field"])
+            if decl is None:
+                error(f"card type '{card_type.id}' has no field '{block.args['field']}'"
+                      f"{did_you_mean(block.args['field'], fields)}")
+            elif decl.type not in DRAWN_FIELD_TYPES:
+                error(f"field '{decl.name}' is a {decl.type} field; diagrams are drawn for "
+                      f"{' and '.join(DRAWN_FIELD_TYPES)} fields")
+    if "kinds" in block.args:
+        known = sorted({d.kind for d in game.definitions.values()})
+        for kind in [k.strip() for k in block.args["kinds"].split(",") if k.strip()]:
+            if kind not in known:
+                error(f"no definition is of kind '{kind}'{did_you_mean(kind, known)}; the game's "
+                      f"kinds: {', '.join(known) or 'none'}")
