@@ -1,0 +1,169 @@
+"""Documents read back from their PDFs: the plain pages with their contents, outline and links,
+the booklet imposed in saddle-stitch order for a short-edge flip, parts made from the data that
+follow it, and a document's mistakes reported at their lines."""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from pdfsheets import ink_in_margin
+from pypdf import PdfReader
+
+from cardgen.errors import Report
+from cardgen.pipeline import BuildOptions, build
+from cardgen.saddle_stitch import booklet_sides
+
+VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
+MM = 72 / 25.4
+RULES = """# Playing
+
+Each player draws **5** cards. A [[First Hero]] is worth {damage} damage.
+
+## Turns
+
+1. Draw a card.
+2. Play a card.
+
+- One bullet
+- Another bullet
+
+| Step | What |
+|---|---|
+| 1 | Draw |
+
+> An example, set apart.
+
+# Reference
+
+## What is in the box
+
+@components
+
+## The cards
+
+@cards deck=heroes columns=power
+
+@page-break
+
+# Long chapter
+
+""" + "\n\n".join(f"Paragraph {n} runs on for a while so that the pages fill up with text. " * 4
+                  for n in range(1, 40)) + "\n"
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("doc") / "game"
+    shutil.copytree(VALID, root)
+    (root / "rules.md").write_text(RULES, encoding="utf-8")
+    with (root / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write("documents:\n  - {id: rules, title: How to play, file: rules.md}\n")
+    return root
+
+
+def _build(game: Path, out: Path, **options) -> dict[str, Path]:
+    report = Report()
+    written = build(game, BuildOptions(out_dir=out, only=("booklets",), **options), report)
+    assert not report.has_errors(), [d.format() for d in report.errors]
+    return {p.name: p for p in written}
+
+
+@pytest.fixture(scope="module")
+def built(game, tmp_path_factory):
+    return {page: _build(game, tmp_path_factory.mktemp(page), page=page) for page in ("a4", "letter")}
+
+
+def _numbers_left_to_right(page) -> list[int]:
+    """The page numbers printed at the foot of a sheet side, read left to right."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        match = re.search(r"version 1\.0 \u00b7 (\d+)", text)
+        if match:
+            found.append((cm[4] + tm[4], int(match.group(1))))
+
+    page.extract_text(visitor_text=visit)
+    return [n for _, n in sorted(found)]
+
+
+def test_the_plain_pages_have_a_linked_contents_and_an_outline(built):
+    reader = PdfReader(built["a4"]["rules.pdf"])
+    outline = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert outline == ["Playing", "Reference", "Long chapter"]
+    contents = reader.pages[1].extract_text()
+    assert re.search(r"Playing\W+3", contents) and "Turns" in contents
+    links = [a.get_object() for a in reader.pages[1].get("/Annots", [])]
+    assert len([a for a in links if a["/Subtype"] == "/Link"]) >= 4
+    width, height = (float(v) / MM for v in reader.pages[0].mediabox[2:])
+    assert (round(width), round(height)) == (210, 297)
+
+
+def test_the_cover_and_the_parts_made_from_data(built):
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(built["a4"]["rules.pdf"]).pages)
+    assert "Minimal Game" in text and "How to play" in text and "Version 1.0" in text
+    assert "Heroes 2 cards" in text          # the components list
+    assert re.search(r"First Hero\s+3\s+Second Hero\s+5", text)
+
+
+@pytest.mark.parametrize("paper, sheet, half", [("a4", (297, 210), (148, 210)),
+                                                ("letter", (279.4, 215.9), (139.7, 215.9))])
+def test_the_booklet_is_imposed_for_a_short_edge_flip(built, paper, sheet, half):
+    plain = PdfReader(built[paper]["rules.pdf"])
+    booklet = PdfReader(built[paper]["rules-booklet.pdf"])
+    sides = booklet_sides(_page_count(built[paper]["rules-booklet.pdf"]))
+    assert len(booklet.pages) == len(sides) and len(sides) % 2 == 0
+    for page, side in zip(booklet.pages, sides):
+        width, height = (float(v) / MM for v in page.mediabox[2:])
+        assert width == pytest.approx(sheet[0], abs=0.1) and height == pytest.approx(sheet[1], abs=0.1)
+        # the cover (page 1) prints no number; every other page shows its own at its foot
+        expected = [n for n in (side.left, side.right) if n > 1]
+        assert _numbers_left_to_right(page) == expected
+    assert booklet.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+    assert len(plain.pages) > 4
+
+
+def _page_count(booklet: Path) -> int:
+    """The booklet's own page count: the highest page number it prints."""
+    numbers = [n for page in PdfReader(booklet).pages for n in _numbers_left_to_right(page)]
+    return max(numbers)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nothing_prints_in_the_printer_margin(built, paper):
+    for name in ("rules.pdf", "rules-booklet.pdf"):
+        assert ink_in_margin(built[paper][name], 5.0) == [], name
+
+
+def test_an_errata_to_a_card_changes_the_reference_table(game, tmp_path):
+    copy = tmp_path / "game"
+    shutil.copytree(game, copy)
+    cards = (copy / "cards" / "heroes.yaml").read_text(encoding="utf-8")
+    (copy / "cards" / "heroes.yaml").write_text(cards.replace("power: 5", "power: 7"), encoding="utf-8")
+    text = " ".join(p.extract_text() for p in PdfReader(_build(copy, tmp_path / "out")["rules.pdf"]).pages)
+    assert re.search(r"Second Hero\s+7", text) and not re.search(r"Second Hero\s+5", text)
+
+
+@pytest.mark.parametrize("line, message", [
+    ("See [[Third Hero]].", "document 'rules': '[[Third Hero]]' is not a glossary term, "
+                            "definition or card name (did you mean 'first hero'?)"),
+    ("@cards deck=heros", "@cards: no deck 'heros' (did you mean 'heroes'?); the game has: heroes"),
+    ("@cards deck=heroes columns=powr", "@cards: card type 'hero' has no field 'powr' (did you mean 'power'?)"),
+    ("@diagrams deck=heroes field=power", "@diagrams: field 'power' is a integer field; diagrams are "
+                                          "drawn for target_code and level_formula fields"),
+    ("@carsd deck=heroes", "unknown directive '@carsd' (did you mean 'cards'?); directives: @components, "
+                           "@cards, @glossary, @definitions, @diagrams, @page-break"),
+    ("A {dagger} icon.", "document 'rules': unknown icon '{dagger}' (did you mean 'damage'?)"),
+])
+def test_a_mistake_in_a_document_is_an_error_at_its_line(game, tmp_path, line, message):
+    copy = tmp_path / "game"
+    shutil.copytree(game, copy)
+    text = (copy / "rules.md").read_text(encoding="utf-8").replace("2. Play a card.", f"2. Play a card.\n\n{line}")
+    (copy / "rules.md").write_text(text, encoding="utf-8")
+    report = Report()
+    build(copy, BuildOptions(out_dir=tmp_path / "out"), report)
+    [error] = report.errors
+    assert error.file.endswith("rules.md") and error.message == message
+    assert error.line == text.splitlines().index(line) + 1
