@@ -230,9 +230,12 @@ def schema(game_dir, type_id, kind, write):
         for path in written:
             click.echo(f"wrote {printable(relative_name(path))}")
         sys.exit(_emit(report, False))
-    if kind != "cards":
-        click.echo(json.dumps(api.file_schema(kind), indent=2, ensure_ascii=False))
-        sys.exit(0)
+    if kind in ("game", "layout"):
+        report, result = api.file_schema(kind, game_dir)
+        status = _emit(report, False)
+        if result is not None and status == 0:
+            click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        sys.exit(status)
     known = api.card_type_ids(game_dir)
     if type_id is not None and known is not None and type_id not in known:
         raise click.BadParameter(f"no card type '{printable(type_id)}'; the game has: "

@@ -3,6 +3,8 @@ you type. They are read off the same typed schemas the loader checks with, so th
 each parser is turned into the JSON Schema of what it accepts."""
 from __future__ import annotations
 
+from typing import Iterable
+
 from cardgen import catalog
 from cardgen.fields import FIELD_TYPES, field_type
 from cardgen.layout.library import LAYOUT_KEYS
@@ -135,7 +137,16 @@ def game_file_schema() -> dict:
 
 # layouts -------------------------------------------------------------------------------------------
 
-def _element(kind: str, cls) -> dict:
+def font_name_schema(game_fonts: Iterable[str] | None = None) -> dict:
+    """A layout's `font`: a shipped family or one of the game's own; without a game, any name
+    (the shipped ones offered as examples), since a game's layouts may name its own fonts."""
+    shipped = sorted(fonts.families())
+    if game_fonts is None:
+        return {"type": "string", "examples": shipped}
+    return {"enum": sorted({*shipped, *game_fonts})}
+
+
+def _element(kind: str, cls, font: dict) -> dict:
     keys = {**COMMON_KEYS, **cls.KEYS}
     schema = object_schema(keys)
     for name, prop in schema["properties"].items():
@@ -143,15 +154,18 @@ def _element(kind: str, cls) -> dict:
             schema["properties"][name] = {"anyOf": [prop, TEMPLATE]}
     schema["properties"]["type"] = {"const": kind}
     if "font" in schema["properties"]:
-        schema["properties"]["font"] = {"anyOf": [{"enum": sorted(fonts.families())}, TEMPLATE]}
+        doc = schema["properties"]["font"]["anyOf"][0].get("description")
+        schema["properties"]["font"] = {"anyOf": [font, TEMPLATE], **({"description": doc} if doc else {})}
     schema["required"] = ["type"] + [n for n, k in cls.KEYS.items() if k.required]
     return schema
 
 
-def layout_file_schema() -> dict:
-    """A layout file; an element that only adds to one it inherits may leave `type` out."""
+def layout_file_schema(game_fonts: Iterable[str] | None = None) -> dict:
+    """A layout file; an element that only adds to one it inherits may leave `type` out.
+    `game_fonts`: the game's own font families (None: the layout of no one game)."""
+    font = font_name_schema(game_fonts)
     partial = {"type": "object", "not": {"required": ["type"]}}
-    element = {"anyOf": [_element(kind, cls) for kind, cls in ELEMENT_TYPES.items()] + [partial]}
+    element = {"anyOf": [_element(kind, cls, font) for kind, cls in ELEMENT_TYPES.items()] + [partial]}
     top = object_schema(LAYOUT_KEYS, {"elements": {"type": "object", "additionalProperties": element}})
     return {"$schema": SCHEMA_URI, "title": "cardgen layout", **top}
 

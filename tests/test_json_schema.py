@@ -75,6 +75,15 @@ def test_a_planted_fault_in_each_kind_of_file_is_rejected():
     assert errors(card_file_schema(loaded, deck.card_type), cards)
 
 
+def test_a_games_layout_schema_takes_its_own_font_names():
+    layout = {"elements": {"name": {"type": "text", "text": "{{name}}", "font": "body"}}}
+    assert errors(layout_file_schema(game_fonts=["body"]), layout) == []
+    assert errors(layout_file_schema(game_fonts=["title"]), layout)       # another game's font
+    assert errors(layout_file_schema(), layout) == []        # no game: any name may be its own
+    assert errors(layout_file_schema(), {"elements": {"name": {"type": "text", "text": "x",
+                                                               "font": 3}}})
+
+
 def test_write_puts_schemas_where_an_editor_finds_them(tmp_path):
     game = tmp_path / "data" / "g"
     shutil.copytree(REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game", game)
@@ -93,3 +102,22 @@ def test_write_puts_schemas_where_an_editor_finds_them(tmp_path):
     for name in ("game", "layout", "cards-hero"):
         Draft202012Validator.check_schema(json.loads((game / "schemas" / f"{name}.schema.json").read_text()))
     assert CliRunner().invoke(main, ["validate", str(game)]).exit_code == 0
+
+
+def test_the_written_layout_schema_takes_the_games_own_font(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game", game)
+    (game / "fonts").mkdir()
+    shutil.copy(REPO / "cardgen" / "fonts" / "DejaVuSerif.ttf", game / "fonts" / "Body.ttf")
+    yaml = game / "game.yaml"
+    yaml.write_text(yaml.read_text() + "fonts:\n  body:\n    regular: fonts/Body.ttf\n")
+    front = game / "layouts" / "front.yaml"
+    front.write_text(front.read_text().replace("    font: condensed\n", "    font: body\n"))
+    assert CliRunner().invoke(main, ["validate", str(game)]).exit_code == 0
+    assert CliRunner().invoke(main, ["schema", str(game), "--write"]).exit_code == 0
+    schema = json.loads((game / "schemas" / "layout.schema.json").read_text())
+    assert errors(schema, data_of(front)) == []
+    printed = CliRunner().invoke(main, ["schema", str(game), "--kind", "layout"])
+    assert printed.exit_code == 0 and json.loads(printed.stdout) == schema
+    front.write_text(front.read_text().replace("    font: body\n", "    font: boddy\n"))
+    assert errors(schema, data_of(front))
