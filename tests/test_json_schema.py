@@ -75,6 +75,29 @@ def test_a_planted_fault_in_each_kind_of_file_is_rejected():
     assert errors(card_file_schema(loaded, deck.card_type), cards)
 
 
+def test_a_planted_fault_in_a_font_a_token_set_a_token_and_a_board_is_rejected():
+    game = data_of(REPO / "data" / "time-line-battle-v2" / "game.yaml")
+    assert game["token_sets"] and game["boards"]
+    body = {"regular": "fonts/Body.ttf", "italic": "fonts/Body-Italic.ttf", "fallback": ["sans"]}
+    assert errors(game_file_schema(), {**game, "fonts": {"body": body}}) == []
+    token_set = game["token_sets"][0]
+    faults = {
+        "fonts entry": {"fonts": {"body": {**body, "itallic": "fonts/Body-Italic.ttf"}}},
+        "font without its regular face": {"fonts": {"body": {"bold": "fonts/Body-Bold.ttf"}}},
+        "font taking a shipped name": {"fonts": {"serif": body}},
+        "token set": {"token_sets": [{**token_set, "shpae": "circle"}, *game["token_sets"][1:]]},
+        "token set's path": {"token_sets": [{**token_set, "shape": "path",
+                                             "points": [[0, 0], [10, 0]]}]},
+        "token set's rules": {"token_sets": [{**token_set, "rules": [{"totl": {"count": 3}}]}]},
+        "token": {"token_sets": [{**token_set, "tokens": [{**token_set["tokens"][0],
+                                                             "copise": 2}]}]},
+        "board": {"boards": [{**game["boards"][0], "widht": "300mm"}]},
+        "board's face": {"boards": [{**game["boards"][0], "face": {"layuot": "timeline-mat"}}]},
+    }
+    for what, change in faults.items():
+        assert errors(game_file_schema(), {**game, **change}), what
+
+
 def test_a_games_layout_schema_takes_its_own_font_names():
     layout = {"elements": {"name": {"type": "text", "text": "{{name}}", "font": "body"}}}
     assert errors(layout_file_schema(game_fonts=["body"]), layout) == []
