@@ -104,7 +104,8 @@ def family(name: str) -> Family | None:
 
 def game_families(specs: Mapping[str, FontSpec], report: Report) -> dict[str, Family]:
     """The shipped families and a game's own; a font file that cannot be used is reported where
-    the game names it, and its family is left out."""
+    the game names it, and its family is left out. A fallback names a known family (the loader
+    refuses any other)."""
     shipped = families()
     out = dict(shipped)
     for name, spec in specs.items():

@@ -93,6 +93,27 @@ def test_a_file_that_is_no_font_is_an_error_where_the_game_names_it(tmp_path):
                            "TrueType font cardgen can embed")
 
 
+def test_an_unknown_fallback_is_an_error_at_its_item_with_a_hint(tmp_path):
+    game = game_with_font(tmp_path, BODY + "    fallback:\n      - sans\n      - serf\n")
+    result = run("validate", game)
+    assert result.exit_code == 1
+    [line] = [l for l in result.stderr.splitlines() if "serf" in l]
+    assert line == (f"{game / 'game.yaml'}:9: error: unknown-reference: fonts.body.fallback[1]: "
+                    "unknown font 'serf' (did you mean 'serif'?); fonts: body, condensed, sans, "
+                    "serif, symbols")
+    one = run("validate", game_with_font(tmp_path / "one", BODY + "    fallback: nope\n"))
+    assert "fonts.body.fallback: unknown font 'nope'; fonts:" in one.stderr
+
+
+def test_a_fallback_may_name_another_of_the_games_fonts(tmp_path):
+    title = "  title:\n    regular: fonts/Body-Bold.ttf\n    fallback: [body]\n"
+    game = game_with_font(tmp_path, BODY + title)
+    assert run("validate", game).exit_code == 0
+    checked = check(game, Report(), BuildOptions())
+    families = fonts.game_families(checked.game.fonts, Report())
+    assert [f.name for f in families["title"].fallback] == ["body", "symbols"]
+
+
 def test_font_files_stay_inside_the_game_and_are_ttf_or_otf(tmp_path):
     outside = "fonts:\n  body:\n    regular: ../Body.ttf\n"
     result = run("validate", game_with_font(tmp_path / "a", outside))
