@@ -137,8 +137,10 @@ def _fonts(raw: dict, at: At, game_dir: Path) -> dict[str, FontSpec]:
                 continue
             files[face] = path
         if ok:
+            faces = {face: Source(at.doc.name, font_at.child(face).line, font_at.child(face).path)
+                     for face in files}
             out[name] = FontSpec(name, frozen_map(files), tuple(values["fallback"]),
-                                 Source(at.doc.name, font_at.line, font_at.path))
+                                 Source(at.doc.name, font_at.line, font_at.path), frozen_map(faces))
     return out
 
 
