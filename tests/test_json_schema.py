@@ -29,8 +29,15 @@ def data_of(path: Path):
     return doc.data if doc.data is not None else {}
 
 
+_CHECKED: set[str] = set()
+
+
 def errors(schema: dict, data) -> list[str]:
-    Draft202012Validator.check_schema(schema)
+    """What jsonschema finds wrong with `data`; the schema itself is checked once."""
+    text = json.dumps(schema, sort_keys=True)
+    if text not in _CHECKED:
+        Draft202012Validator.check_schema(schema)
+        _CHECKED.add(text)
     return [f"{list(e.absolute_path)}: {e.message[:200]}"
             for e in Draft202012Validator(schema).iter_errors(data)]
 
