@@ -78,9 +78,17 @@ def calibrate(path: Path, page: str, duplex: str) -> None:
     write_atomic(Path(path), render_calibration(page, duplex))
 
 
-def file_schema(kind: str) -> dict:
-    """The JSON Schema of every game's `game.yaml` ("game") or of a layout file ("layout")."""
-    return game_file_schema() if kind == "game" else layout_file_schema()
+def file_schema(kind: str, game_dir: Path | None = None) -> tuple[Report, dict | None]:
+    """The JSON Schema of every game's `game.yaml` ("game") or of a layout file ("layout"): with
+    `game_dir`, of that game's layouts (which may name its own fonts), or None (with diagnostics)
+    if the game does not load."""
+    report = Report()
+    if kind == "game":
+        return report, game_file_schema()
+    if game_dir is None:
+        return report, layout_file_schema()
+    game = load_game(game_dir, report)
+    return report, (layout_file_schema(game_fonts=game.fonts) if game is not None else None)
 
 
 def write_schemas(game_dir: Path) -> tuple[Report, list[Path]]:

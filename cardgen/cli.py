@@ -212,8 +212,9 @@ def dump(game_dir):
 @main.command()
 @click.argument("game_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--type", "type_id", help="Card type (default: the game's first).")
-@click.option("--kind", type=click.Choice(["cards", "game", "layout"]), default="cards",
-              show_default=True, help="Which file's schema: a card file, game.yaml, or a layout.")
+@click.option("--kind", type=click.Choice(["cards", "game", "layout"]),
+              help="Which file's schema: a card file (the default), game.yaml, or a layout; "
+                   "--type and --kind are alternatives.")
 @click.option("--write", is_flag=True,
               help="Write every schema to GAME_DIR/schemas/ and point the game's YAML files at them.")
 def schema(game_dir, type_id, kind, write):
@@ -225,14 +226,20 @@ def schema(game_dir, type_id, kind, write):
       cardgen schema data/my-game --kind layout
       cardgen schema data/my-game --write
     """
+    if type_id is not None and kind is not None:
+        raise click.UsageError("give --type (a card type's schema) or --kind (a kind of file), "
+                               "not both")
     if write:
         report, written = api.write_schemas(game_dir)
         for path in written:
             click.echo(f"wrote {printable(relative_name(path))}")
         sys.exit(_emit(report, False))
-    if kind != "cards":
-        click.echo(json.dumps(api.file_schema(kind), indent=2, ensure_ascii=False))
-        sys.exit(0)
+    if kind in ("game", "layout"):
+        report, result = api.file_schema(kind, game_dir)
+        status = _emit(report, False)
+        if result is not None and status == 0:
+            click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        sys.exit(status)
     known = api.card_type_ids(game_dir)
     if type_id is not None and known is not None and type_id not in known:
         raise click.BadParameter(f"no card type '{printable(type_id)}'; the game has: "

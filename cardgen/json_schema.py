@@ -3,7 +3,10 @@ you type. They are read off the same typed schemas the loader checks with, so th
 each parser is turned into the JSON Schema of what it accepts."""
 from __future__ import annotations
 
+from typing import Iterable
+
 from cardgen import catalog
+from cardgen import schema as s
 from cardgen.fields import FIELD_TYPES, field_type
 from cardgen.layout.library import LAYOUT_KEYS
 from cardgen.load import game_schema as gs
@@ -49,6 +52,10 @@ def value_schema(parse) -> dict:
         return {"anyOf": [value_schema(env["item"]), items]} if env.get("single_ok") else items
     if factory == "mapping_of":
         return {"type": "object", "additionalProperties": value_schema(env["item"])}
+    if factory == "read_rules":
+        return _rules()
+    if factory == "path_points":
+        return _path_points()
     return dict(_NAMED.get(factory, {}))
 
 
@@ -102,6 +109,12 @@ def _rules() -> dict:
     return {"type": "array", "items": {"anyOf": rules}}
 
 
+def _path_points() -> dict:
+    corner = {"type": "array", "items": value_schema(s.length(0.0, gs.TOKEN_SIZE_MM[1])),
+              "minItems": 2, "maxItems": 2}
+    return {"type": "array", "items": corner, "minItems": 3, "maxItems": gs.MAX_PATH_POINTS}
+
+
 def _card_size() -> dict:
     side = value_schema(gs.side_length)
     return {"anyOf": [{"enum": list(catalog.card_sizes())},
@@ -111,20 +124,22 @@ def _card_size() -> dict:
 
 def game_file_schema() -> dict:
     offset = {"type": "array", "items": value_schema(gs.offset_length), "minItems": 2, "maxItems": 2}
+    face = object_schema(gs.FACE_KEYS)
     card_type = object_schema(gs.CARD_TYPE_KEYS, {
-        "fields": {"type": "object", "additionalProperties": _field_declaration()},
-        "rules": _rules()})
-    deck = object_schema(gs.DECK_KEYS, {"back": object_schema(gs.FACE_KEYS), "rules": _rules(),
-                                        "size": _card_size()})
+        "fields": {"type": "object", "additionalProperties": _field_declaration()}})
+    deck = object_schema(gs.DECK_KEYS, {"back": face, "size": _card_size()})
+    token = object_schema(gs.TOKEN_KEYS, {"face": face, "back": face})
+    token_set = object_schema(gs.TOKEN_SET_KEYS, {
+        "face": face, "back": face, "tokens": {"type": "array", "items": token}})
     top = object_schema(gs.GAME_KEYS, {
         "card_types": {"type": "object", "additionalProperties": card_type},
         "decks": {"type": "array", "items": deck},
         "print": object_schema(gs.PRINT_KEYS, {"back_offset": offset}),
         "legibility": object_schema(gs.LEGIBILITY_KEYS),
-        "token_sets": {"type": "array", "items": object_schema(gs.TOKEN_SET_KEYS, {
-            "face": object_schema(gs.FACE_KEYS), "back": object_schema(gs.FACE_KEYS),
-            "tokens": {"type": "array", "items": object_schema(gs.TOKEN_KEYS, {
-                "face": object_schema(gs.FACE_KEYS), "back": object_schema(gs.FACE_KEYS)})}})},
+        "token_sets": {"type": "array", "items": token_set},
+        "boards": {"type": "array", "items": object_schema(gs.BOARD_KEYS, {"face": face})},
+        "fonts": {"type": "object", "additionalProperties": object_schema(gs.FONT_KEYS),
+                  "propertyNames": {"not": {"enum": sorted(fonts.families())}}},
         "definitions": {"type": "object", "additionalProperties": object_schema(gs.DEFINITION_KEYS)},
         "glossary": {"type": "object", "additionalProperties": {
             "anyOf": [TEXT, object_schema(gs.GLOSSARY_ENTRY_KEYS)]}},
@@ -135,7 +150,16 @@ def game_file_schema() -> dict:
 
 # layouts -------------------------------------------------------------------------------------------
 
-def _element(kind: str, cls) -> dict:
+def font_name_schema(game_fonts: Iterable[str] | None = None) -> dict:
+    """A layout's `font`: a shipped family or one of the game's own; without a game, any name
+    (the shipped ones offered as examples), since a game's layouts may name its own fonts."""
+    shipped = sorted(fonts.families())
+    if game_fonts is None:
+        return {"type": "string", "examples": shipped}
+    return {"enum": sorted({*shipped, *game_fonts})}
+
+
+def _element(kind: str, cls, font: dict) -> dict:
     keys = {**COMMON_KEYS, **cls.KEYS}
     schema = object_schema(keys)
     for name, prop in schema["properties"].items():
@@ -143,15 +167,18 @@ def _element(kind: str, cls) -> dict:
             schema["properties"][name] = {"anyOf": [prop, TEMPLATE]}
     schema["properties"]["type"] = {"const": kind}
     if "font" in schema["properties"]:
-        schema["properties"]["font"] = {"anyOf": [{"enum": sorted(fonts.families())}, TEMPLATE]}
+        doc = schema["properties"]["font"]["anyOf"][0].get("description")
+        schema["properties"]["font"] = {"anyOf": [font, TEMPLATE], **({"description": doc} if doc else {})}
     schema["required"] = ["type"] + [n for n, k in cls.KEYS.items() if k.required]
     return schema
 
 
-def layout_file_schema() -> dict:
-    """A layout file; an element that only adds to one it inherits may leave `type` out."""
+def layout_file_schema(game_fonts: Iterable[str] | None = None) -> dict:
+    """A layout file; an element that only adds to one it inherits may leave `type` out.
+    `game_fonts`: the game's own font families (None: the layout of no one game)."""
+    font = font_name_schema(game_fonts)
     partial = {"type": "object", "not": {"required": ["type"]}}
-    element = {"anyOf": [_element(kind, cls) for kind, cls in ELEMENT_TYPES.items()] + [partial]}
+    element = {"anyOf": [_element(kind, cls, font) for kind, cls in ELEMENT_TYPES.items()] + [partial]}
     top = object_schema(LAYOUT_KEYS, {"elements": {"type": "object", "additionalProperties": element}})
     return {"$schema": SCHEMA_URI, "title": "cardgen layout", **top}
 

@@ -221,6 +221,7 @@ class FontSpec:
     files: Mapping            # face -> Path, inside the game folder
     fallback: tuple = ()
     source: Source | None = None
+    face_sources: Mapping = field(default_factory=frozen_map)   # face -> where its file is named
 
 
 @dataclass(frozen=True)

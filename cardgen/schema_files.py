@@ -19,7 +19,8 @@ _MODELINE = re.compile(r"^# yaml-language-server: \$schema=.*$", re.MULTILINE)
 
 def schema_texts(game: Game) -> dict[str, dict]:
     """File name in schemas/ -> schema, for every kind of file the game has."""
-    out = {"game.schema.json": game_file_schema(), "layout.schema.json": layout_file_schema()}
+    out = {"game.schema.json": game_file_schema(),
+           "layout.schema.json": layout_file_schema(game_fonts=game.fonts)}
     for type_id in game.card_types:
         out[f"cards-{type_id}.schema.json"] = card_file_schema(game, type_id)
     return out

@@ -1,7 +1,8 @@
 """Safe YAML reading that keeps the line of every value.
 
 Scalars follow the YAML 1.2 core schema, so `no`, `on`, `1:20` and `2024-01-02` stay text.
-Tags, anchors and aliases are refused: data never constructs objects or expands references.
+Aliases, merge keys and tags other than !!str, !!seq and !!map are refused: data never
+constructs objects or expands references (an anchor alone is accepted, as nothing can use it).
 Values are built from parser events in a loop, never by recursion, so depth is checked as it
 grows. libyaml reads when it is installed; a file it refuses is read again by PyYAML's own
 parser, whose error messages say more.

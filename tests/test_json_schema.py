@@ -29,8 +29,15 @@ def data_of(path: Path):
     return doc.data if doc.data is not None else {}
 
 
+_CHECKED: set[str] = set()
+
+
 def errors(schema: dict, data) -> list[str]:
-    Draft202012Validator.check_schema(schema)
+    """What jsonschema finds wrong with `data`; the schema itself is checked once."""
+    text = json.dumps(schema, sort_keys=True)
+    if text not in _CHECKED:
+        Draft202012Validator.check_schema(schema)
+        _CHECKED.add(text)
     return [f"{list(e.absolute_path)}: {e.message[:200]}"
             for e in Draft202012Validator(schema).iter_errors(data)]
 
@@ -75,6 +82,38 @@ def test_a_planted_fault_in_each_kind_of_file_is_rejected():
     assert errors(card_file_schema(loaded, deck.card_type), cards)
 
 
+def test_a_planted_fault_in_a_font_a_token_set_a_token_and_a_board_is_rejected():
+    game = data_of(REPO / "data" / "time-line-battle-v2" / "game.yaml")
+    assert game["token_sets"] and game["boards"]
+    body = {"regular": "fonts/Body.ttf", "italic": "fonts/Body-Italic.ttf", "fallback": ["sans"]}
+    assert errors(game_file_schema(), {**game, "fonts": {"body": body}}) == []
+    token_set = game["token_sets"][0]
+    faults = {
+        "fonts entry": {"fonts": {"body": {**body, "itallic": "fonts/Body-Italic.ttf"}}},
+        "font without its regular face": {"fonts": {"body": {"bold": "fonts/Body-Bold.ttf"}}},
+        "font taking a shipped name": {"fonts": {"serif": body}},
+        "token set": {"token_sets": [{**token_set, "shpae": "circle"}, *game["token_sets"][1:]]},
+        "token set's path": {"token_sets": [{**token_set, "shape": "path",
+                                             "points": [[0, 0], [10, 0]]}]},
+        "token set's rules": {"token_sets": [{**token_set, "rules": [{"totl": {"count": 3}}]}]},
+        "token": {"token_sets": [{**token_set, "tokens": [{**token_set["tokens"][0],
+                                                             "copise": 2}]}]},
+        "board": {"boards": [{**game["boards"][0], "widht": "300mm"}]},
+        "board's face": {"boards": [{**game["boards"][0], "face": {"layuot": "timeline-mat"}}]},
+    }
+    for what, change in faults.items():
+        assert errors(game_file_schema(), {**game, **change}), what
+
+
+def test_a_games_layout_schema_takes_its_own_font_names():
+    layout = {"elements": {"name": {"type": "text", "text": "{{name}}", "font": "body"}}}
+    assert errors(layout_file_schema(game_fonts=["body"]), layout) == []
+    assert errors(layout_file_schema(game_fonts=["title"]), layout)       # another game's font
+    assert errors(layout_file_schema(), layout) == []        # no game: any name may be its own
+    assert errors(layout_file_schema(), {"elements": {"name": {"type": "text", "text": "x",
+                                                               "font": 3}}})
+
+
 def test_write_puts_schemas_where_an_editor_finds_them(tmp_path):
     game = tmp_path / "data" / "g"
     shutil.copytree(REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game", game)
@@ -93,3 +132,22 @@ def test_write_puts_schemas_where_an_editor_finds_them(tmp_path):
     for name in ("game", "layout", "cards-hero"):
         Draft202012Validator.check_schema(json.loads((game / "schemas" / f"{name}.schema.json").read_text()))
     assert CliRunner().invoke(main, ["validate", str(game)]).exit_code == 0
+
+
+def test_the_written_layout_schema_takes_the_games_own_font(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game", game)
+    (game / "fonts").mkdir()
+    shutil.copy(REPO / "cardgen" / "fonts" / "DejaVuSerif.ttf", game / "fonts" / "Body.ttf")
+    yaml = game / "game.yaml"
+    yaml.write_text(yaml.read_text() + "fonts:\n  body:\n    regular: fonts/Body.ttf\n")
+    front = game / "layouts" / "front.yaml"
+    front.write_text(front.read_text().replace("    font: condensed\n", "    font: body\n"))
+    assert CliRunner().invoke(main, ["validate", str(game)]).exit_code == 0
+    assert CliRunner().invoke(main, ["schema", str(game), "--write"]).exit_code == 0
+    schema = json.loads((game / "schemas" / "layout.schema.json").read_text())
+    assert errors(schema, data_of(front)) == []
+    printed = CliRunner().invoke(main, ["schema", str(game), "--kind", "layout"])
+    assert printed.exit_code == 0 and json.loads(printed.stdout) == schema
+    front.write_text(front.read_text().replace("    font: body\n", "    font: boddy\n"))
+    assert errors(schema, data_of(front))

@@ -148,6 +148,18 @@ def test_alias_is_refused():
     assert "alias '*x'" in error.message
 
 
+def test_an_anchor_nothing_refers_to_is_accepted():
+    doc, report = parse("a: &x 1\nb: &y [2, 3]\n")
+    assert doc.data == {"a": 1, "b": [2, 3]}
+    assert not report.diagnostics
+
+
+def test_the_standard_text_list_and_mapping_tags_are_taken():
+    doc, report = parse("a: !!str 5\nb: !!seq [1]\nc: !!map {d: 2}\n")
+    assert doc.data == {"a": "5", "b": [1], "c": {"d": 2}}
+    assert not report.diagnostics
+
+
 def test_billion_laughs_is_refused_quickly():
     lines = ['l0: &l0 "lol"'] + [f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 9)}]" for i in range(1, 10)]
     doc, report = parse("\n".join(lines) + "\n")

@@ -1,16 +1,20 @@
-"""Embedding TrueType fonts so print shops can rely on them: every subset tagged by its content."""
+"""Embedding TrueType fonts so print shops can rely on them: every subset tagged by its content,
+and its text layer (the ToUnicode map) right for characters beyond U+FFFF too."""
 from __future__ import annotations
 
 import hashlib
 
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
+from reportlab.pdfbase.ttfonts import TTFont
+
+BFCHAR_RUN = 100     # the most entries one beginbfchar block may hold in Adobe's CMap format
 
 
 class TaggedTTFont(TTFont):
     """A TrueType font whose embedded subsets are tagged by their content ('QXRMBD+DejaVuSans'),
     not all 'AAAAAA+': two PDFs merged by a print shop never mistake one subset for another.
-    The body is reportlab's own TTFont.addObjects with that one change."""
+    The body is reportlab's own TTFont.addObjects with that change, and its own ToUnicode map
+    (to_unicode_cmap) in place of reportlab's."""
 
     def addObjects(self, doc):
         try:
@@ -30,7 +34,7 @@ class TaggedTTFont(TTFont):
             font.LastChar = len(subset) - 1
             font.Widths = pdfdoc.PDFArray(list(map(self.face.getCharWidth, subset)))
             cmap = pdfdoc.PDFStream()
-            cmap.content = makeToUnicodeCMap(base_name, subset)
+            cmap.content = to_unicode_cmap(base_name, subset)
             if doc.compression:
                 cmap.filters = [pdfdoc.PDFZCompress]
             font.ToUnicode = doc.Reference(cmap, "toUnicodeCMap:" + base_name)
@@ -44,3 +48,29 @@ def subset_tag(font_name: bytes, subset) -> bytes:
     """Six capital letters from the font's name and the characters of the subset."""
     digest = hashlib.sha256(font_name + b":" + ",".join(map(str, subset)).encode("ascii")).digest()
     return bytes(65 + b % 26 for b in digest[:6])
+
+
+def utf16_hex(code: int) -> str:
+    """A character as the UTF-16BE hex a ToUnicode map gives: 4 digits, or a surrogate pair."""
+    if code <= 0xFFFF:
+        return "%04X" % code
+    code -= 0x10000
+    return "%04X%04X" % (0xD800 + (code >> 10), 0xDC00 + (code & 0x3FF))
+
+
+def to_unicode_cmap(font_name: str, subset) -> str:
+    """The ToUnicode CMap of a subset: code i is the character subset[i]. reportlab's own writes a
+    character beyond U+FFFF as 5 or 6 hex digits, which readers take for a broken string, so text
+    copied or searched in the PDF loses it."""
+    entries = ["<%02X> <%s>" % (i, utf16_hex(code)) for i, code in enumerate(subset)]
+    blocks = []
+    for start in range(0, len(entries), BFCHAR_RUN):
+        run = entries[start:start + BFCHAR_RUN]
+        blocks += ["%d beginbfchar" % len(run), *run, "endbfchar"]
+    return "\n".join([
+        "/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap", "/CIDSystemInfo",
+        "<< /Registry (%s)" % font_name, "/Ordering (%s)" % font_name, "/Supplement 0", ">> def",
+        "/CMapName /%s def" % font_name, "/CMapType 2 def",
+        "1 begincodespacerange", "<00> <%02X>" % (len(subset) - 1), "endcodespacerange",
+        *blocks,
+        "endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"])

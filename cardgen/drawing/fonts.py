@@ -17,7 +17,7 @@ from typing import Mapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError
 
-from cardgen.errors import Report
+from cardgen.errors import Report, relative_name
 from cardgen.yaml_source import load_yaml
 from cardgen.model import FontSpec
 from cardgen.drawing.font_embedding import TaggedTTFont
@@ -74,10 +74,9 @@ def _try_subset(font: TaggedTTFont) -> None:
     font.face.makeSubset(chars)
 
 
-def _family(name: str, files: Mapping[str, Path], fallback: tuple[Family, ...],
-            shipped: bool = False) -> Family:
+def _shipped_family(name: str, files: Mapping[str, Path], fallback: tuple[Family, ...]) -> Family:
     def register(face: str) -> str:
-        return register_file(files[face], f"cardgen-{name}-{face}" if shipped else None)
+        return register_file(files[face], f"cardgen-{name}-{face}")
     regular = register("regular")
     faces = tuple(register(f) if files.get(f) else regular for f in FACES)
     return Family(name, faces, fallback)
@@ -90,11 +89,11 @@ def families() -> dict[str, Family]:
     doc = load_yaml(FONT_DIR / "families.yaml", report)
     if doc is None:  # pragma: no cover - shipped file
         raise RuntimeError("; ".join(d.format() for d in report.diagnostics))
-    symbols = _family(SYMBOLS, {"regular": FONT_DIR / doc.data[SYMBOLS]["regular"]}, (), True)
+    symbols = _shipped_family(SYMBOLS, {"regular": FONT_DIR / doc.data[SYMBOLS]["regular"]}, ())
     out = {SYMBOLS: symbols}
     for name, files in doc.data.items():
         if name != SYMBOLS:
-            out[name] = _family(name, {f: FONT_DIR / files[f] for f in files}, (symbols,), True)
+            out[name] = _shipped_family(name, {f: FONT_DIR / files[f] for f in files}, (symbols,))
     return out
 
 
@@ -103,18 +102,25 @@ def family(name: str) -> Family | None:
 
 
 def game_families(specs: Mapping[str, FontSpec], report: Report) -> dict[str, Family]:
-    """The shipped families and a game's own; a font file that cannot be used is reported where
-    the game names it, and its family is left out."""
+    """The shipped families and a game's own; a font file that cannot be used is reported at the
+    face that names it, and a stand-in takes its family's place. A fallback names a known family
+    (the loader refuses any other)."""
     shipped = families()
     out = dict(shipped)
     for name, spec in specs.items():
-        try:
-            base = _family(name, spec.files, ())
-        except FontFileError as exc:
-            report.error(spec.source.file, spec.source.line, spec.source.path,
-                         f"font '{name}': {exc}", code="font")
-            base = Family(name, shipped["sans"].faces)   # a stand-in: the error is reported once
-        out[name] = base
+        faces, ok = {}, True
+        for face, path in spec.files.items():
+            try:
+                faces[face] = register_file(path)
+            except FontFileError as exc:
+                where = spec.face_sources.get(face) or spec.source
+                report.error(where.file, where.line, where.path, f"font '{name}', {face} face: "
+                             f"'{relative_name(path)}': {exc}", code="font")
+                ok = False
+        if ok:
+            out[name] = Family(name, tuple(faces.get(f, faces["regular"]) for f in FACES))
+        else:
+            out[name] = Family(name, shipped["sans"].faces)   # a stand-in: the error is reported once
     for name, spec in specs.items():      # fallbacks may name the game's own families too
         if name in out and name not in shipped:
             chain = [out[f] for f in spec.fallback if f in out and f != name]

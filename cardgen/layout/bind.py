@@ -12,7 +12,8 @@ from cardgen import markup
 from cardgen.conditions import parse_condition
 from cardgen.layout.library import ElementSpec, Layout
 from cardgen.layout.preflight import check_element
-from cardgen.schema import Invalid
+from cardgen.errors import did_you_mean
+from cardgen.schema import Invalid, Reported
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
 from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import Percent
@@ -46,6 +47,12 @@ class Scope:
         if head in self.declared:          # a part of a field: known if the field has it
             return head not in self.values  # (a field the card leaves out has no parts yet)
         return "." in name
+
+    def hint(self, name: str) -> str:
+        """' (did you mean ...?)' with the closest name the face can bind (its values and the card
+        type's fields), for a name that is none of them; else ''."""
+        names = {*self.texts, *(self.declared or ())}
+        return "" if name in names else did_you_mean(name, sorted(names))
 
     def raw(self, name: str):
         return self.values.get(name)
@@ -164,10 +171,10 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
                     "markup")
         expanded = _FIELD_REF.sub("", text)
     parsed = markup.parse(expanded, scope.text)
-    absent = {n for n in parsed.fields if scope.text(n) is None and scope.knows(n)}
-    if absent:   # declared but not given on this card: say so, rather than "unknown field"
+    unbound = {n for n in parsed.fields if scope.text(n) is None}
+    if unbound:  # declared but not given on this card: say so; unknown: offer the closest name
         whose = "this card gives" if scope.declared is not None else "this face is given"
-        parsed = replace(parsed, problems=tuple(_explain_absent(p, absent, whose)
+        parsed = replace(parsed, problems=tuple(_explain_unbound(p, unbound, scope, whose)
                                                 for p in parsed.problems))
     named = tuple(dict.fromkeys(_FIELD_REF.findall(text)))
     if named:
@@ -181,13 +188,17 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
     for message in parsed.problems:
         severity = "warning" if message.startswith("unclosed") else "error"
         ctx.problem("text", message, parsed.fields, severity, "markup")
+    if unbound:     # its text is not known: there is nothing to fit or check
+        raise Reported()
     return parsed
 
 
-def _explain_absent(problem: str, absent: set[str], whose: str) -> str:
-    for name in absent:
+def _explain_unbound(problem: str, unbound: set[str], scope: Scope, whose: str) -> str:
+    for name in unbound:
         if problem == f"unknown field '{{{{{name}}}}}'":
-            return f"the text uses {{{{{name}}}}}, but {whose} no {name}"
+            if scope.knows(name):
+                return f"the text uses {{{{{name}}}}}, but {whose} no {name}{scope.hint(name)}"
+            return problem + scope.hint(name)
     return problem
 
 
@@ -214,7 +225,8 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
         if markup.is_template(value) and key not in kind.MARKUP_KEYS:
             value, unknown = markup.substitute(value, scope.text)
             if unknown:
-                ctx.problem(key, f"unknown field(s) {', '.join(unknown)}")
+                named = ", ".join(n + scope.hint(n) for n in unknown)
+                ctx.problem(key, f"unknown field(s) {named}")
                 return None
         if key in kind.MARKUP_KEYS:
             values[key] = value if isinstance(value, str) else str(value)
@@ -233,6 +245,8 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
         return None
     try:
         element = kind.build(box, values, ctx)
+    except Reported:    # its problems are noted already
+        return None
     except Invalid as exc:
         ctx.problem("", str(exc))
         return None

@@ -122,7 +122,8 @@ def _fonts(raw: dict, at: At, game_dir: Path) -> dict[str, FontSpec]:
         values = s.read_mapping(spec, font_at, FONT_KEYS, "font ({regular, bold, italic, ...})")
         if values is None or not values.ok:
             continue
-        files, ok = {}, True
+        ok = _fallbacks_known(spec.get("fallback", []), font_at.child("fallback"), raw)
+        files = {}
         for face in ("regular", "bold", "italic", "bold_italic"):
             if values[face] is None:
                 continue
@@ -139,9 +140,26 @@ def _fonts(raw: dict, at: At, game_dir: Path) -> dict[str, FontSpec]:
                 continue
             files[face] = path
         if ok:
+            faces = {face: Source(at.doc.name, font_at.child(face).line, font_at.child(face).path)
+                     for face in files}
             out[name] = FontSpec(name, frozen_map(files), tuple(values["fallback"]),
-                                 Source(at.doc.name, font_at.line, font_at.path))
+                                 Source(at.doc.name, font_at.line, font_at.path), frozen_map(faces))
     return out
+
+
+def _fallbacks_known(fallback, at: At, own: dict) -> bool:
+    """Every family a font falls back to (`fallback` as written: a list, or one name) is a
+    shipped one or another of the game's own; one that is neither is an error at its line."""
+    known = (*SHIPPED_FAMILIES, *map(str, own))
+    items = enumerate(fallback) if isinstance(fallback, list) else [(None, fallback)]
+    ok = True
+    for i, name in items:
+        if isinstance(name, str) and name not in known:
+            where = at if i is None else at.child(i)
+            where.error(f"unknown font '{name}'{did_you_mean(name, known)}; fonts: "
+                        f"{', '.join(sorted(known))}", code="unknown-reference")
+            ok = False
+    return ok
 
 
 def _errata(raw: tuple, at: At) -> tuple[Erratum, ...]:

@@ -75,7 +75,8 @@ DECK_KEYS = {
     "id": Key(s.identifier, required=True, doc="short id, used in file names"),
     "name": Key(s.text, doc="a readable name; defaults to the id"),
     "card_type": Key(s.text, required=True, doc="which card type the deck's cards are"),
-    "cards": Key(file_list, required=True, doc="card files (YAML or CSV), relative to the game folder"),
+    "cards": Key(file_list, required=True, doc="card files (YAML, CSV, .xlsx or .ods; a workbook's "
+                 "sheet as file.xlsx#Sheet), relative to the game folder"),
     "size": Key(card_size, default=catalog.card_sizes()["poker"], doc="a named card size or {width, height}; default poker"),
     "copies": Key(s.integer(1, COPIES), default=1, doc="copies of each card unless a card says otherwise"),
     "back": Key(s.any_value, required=True, doc="the back face: {layout, values}"),

@@ -59,6 +59,15 @@ def test_schema_names_an_unknown_card_type():
     assert "no card type 'spell'; the game has: character" in result.stderr
 
 
+def test_schema_takes_a_card_type_or_a_kind_of_file_not_both():
+    result = run("schema", TLB2, "--type", "character", "--kind", "game")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "give --type (a card type's schema) or --kind (a kind of file), not both" in result.stderr
+    assert json.loads(run("schema", TLB2, "--kind", "game").stdout)["title"] == "cardgen game.yaml"
+    assert json.loads(run("schema", TLB2, "--type", "character").stdout)["title"].endswith(
+        "cards")
+
+
 def test_validate_json_output_lists_every_finding(tmp_path):
     game = tmp_path / "data" / "g"
     shutil.copytree(TLB2, game)

@@ -83,14 +83,48 @@ def test_a_glyph_no_font_of_the_chain_has_names_the_card_and_the_character(tmp_p
     assert "card 'Hero 漢': the font has no glyph for '漢' (U+6F22)" in result.stderr
 
 
-def test_a_file_that_is_no_font_is_an_error_where_the_game_names_it(tmp_path):
+def test_a_file_that_is_no_font_is_an_error_at_the_face_that_names_it(tmp_path):
     game = game_with_font(tmp_path, BODY)
-    (game / "fonts" / "Body.ttf").write_text("not a font")
+    (game / "fonts" / "Body-Bold.ttf").write_text("not a font")
     result = run("validate", game)
     assert result.exit_code == 1 and "Traceback" not in result.output
     [line] = [l for l in result.stderr.splitlines() if "font 'body'" in l]
-    assert line.startswith(f"{game / 'game.yaml'}:4: error: font: fonts.body: font 'body': not a "
-                           "TrueType font cardgen can embed")
+    assert line.startswith(f"{game / 'game.yaml'}:6: error: font: fonts.body.bold: font 'body', "
+                           f"bold face: '{game / 'fonts' / 'Body-Bold.ttf'}': not a TrueType font "
+                           "cardgen can embed")
+
+
+def test_every_face_that_is_no_font_is_reported_at_its_own_line(tmp_path):
+    game = game_with_font(tmp_path, BODY)
+    (game / "fonts" / "Body.ttf").write_bytes(b"\x00\x01\x00\x00" + b"\x00" * 60)
+    (game / "fonts" / "Body-Bold.ttf").write_text("not a font")
+    result = run("validate", game)
+    lines = [l for l in result.stderr.splitlines() if "font 'body'" in l]
+    assert [l.split(": error: ")[0] for l in lines] == [f"{game / 'game.yaml'}:5",
+                                                        f"{game / 'game.yaml'}:6"], result.stderr
+    assert "fonts.body.regular: font 'body', regular face: " in lines[0]
+    assert "fonts.body.bold: font 'body', bold face: " in lines[1]
+
+
+def test_an_unknown_fallback_is_an_error_at_its_item_with_a_hint(tmp_path):
+    game = game_with_font(tmp_path, BODY + "    fallback:\n      - sans\n      - serf\n")
+    result = run("validate", game)
+    assert result.exit_code == 1
+    [line] = [l for l in result.stderr.splitlines() if "serf" in l]
+    assert line == (f"{game / 'game.yaml'}:9: error: unknown-reference: fonts.body.fallback[1]: "
+                    "unknown font 'serf' (did you mean 'serif'?); fonts: body, condensed, sans, "
+                    "serif, symbols")
+    one = run("validate", game_with_font(tmp_path / "one", BODY + "    fallback: nope\n"))
+    assert "fonts.body.fallback: unknown font 'nope'; fonts:" in one.stderr
+
+
+def test_a_fallback_may_name_another_of_the_games_fonts(tmp_path):
+    title = "  title:\n    regular: fonts/Body-Bold.ttf\n    fallback: [body]\n"
+    game = game_with_font(tmp_path, BODY + title)
+    assert run("validate", game).exit_code == 0
+    checked = check(game, Report(), BuildOptions())
+    families = fonts.game_families(checked.game.fonts, Report())
+    assert [f.name for f in families["title"].fallback] == ["body", "symbols"]
 
 
 def test_font_files_stay_inside_the_game_and_are_ttf_or_otf(tmp_path):

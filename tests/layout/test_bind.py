@@ -51,3 +51,28 @@ def test_a_rule_about_an_undeclared_field_is_an_error(game):
     assert (error.code, error.line) == ("unknown-field", line)
     assert error.message == ("per_value rule names 'powr', which card type 'hero' does not declare "
                              "(did you mean 'power'?)")
+
+
+def test_an_unknown_field_in_text_is_one_error_with_the_closest_name(game):
+    replace_in(game / "layouts" / "front.yaml", 'text: "**{{name}}**"', 'text: "**{{nmae}}** ' +
+               "with a long tail no 38 mm line could hold at any legible size" * 3 + '"')
+    report = validate([game])
+    assert [(d.severity.value, d.code) for d in report.diagnostics] == [("error", "markup")]
+    assert "unknown field '{{nmae}}' (did you mean 'name'?)" in report.diagnostics[0].message
+
+
+def test_a_declared_field_left_out_is_not_fitted_as_its_literal_text(game):
+    replace_in(game / "game.yaml", "      text: {type: text}\n",
+               "      text: {type: text}\n      bonus: {type: integer}\n")
+    replace_in(game / "layouts" / "front.yaml", 'text: "**{{name}}**"',
+               'text: "**{{name}}** {{bonus}}{{bonus}}{{bonus}}{{bonus}}{{bonus}}{{bonus}}"')
+    report = validate([game])
+    assert {d.code for d in report.diagnostics} == {"markup"}
+    assert "the text uses {{bonus}}, but this card gives no bonus" in report.diagnostics[0].message
+
+
+def test_an_unknown_field_in_a_plain_value_names_the_closest(game):
+    replace_in(game / "layouts" / "front.yaml", 'fill: "{{deck.color}}"', 'fill: "{{dekc.color}}"')
+    errors = validate([game]).errors
+    assert errors and all("unknown field(s) dekc.color (did you mean 'deck.color'?)" in e.message
+                          for e in errors)

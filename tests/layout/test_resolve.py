@@ -22,4 +22,20 @@ def test_a_misspelt_field_in_a_layout_is_reported_once_at_the_layout(tmp_path):
     assert result.exit_code == 1
     assert len(errors) == 1, errors
     assert errors[0].startswith(f"{layout}:")
-    assert "unknown field '{{nmae}}' (on 44 cards of decks 'player-1', 'player-2'" in errors[0]
+    assert ("unknown field '{{nmae}}' (did you mean 'name'?) (on 44 cards of decks 'player-1', "
+            "'player-2'") in errors[0]
+
+
+def test_an_element_with_an_unknown_field_is_not_also_fitted_as_its_literal_text(tmp_path):
+    shutil.copytree(REPO / "data" / "time-line-battle-v2", tmp_path / "data" / "g")
+    layout = tmp_path / "data" / "g" / "layouts" / "character.yaml"
+    text = layout.read_text(encoding="utf-8")
+    assert text.count("{{health}}") == 1
+    layout.write_text(text.replace("{{health}}", "{{helth}}"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "data" / "g")])
+    assert result.exit_code == 1
+    problems = [line for line in result.stderr.splitlines() if ": error: " in line
+                or ": warning: " in line]
+    assert len(problems) == 1, problems            # no small-text, no text-overflow of '{{helth}}'
+    assert ": error: markup: elements.health_badge: unknown field '{{helth}}' (did you mean " \
+           "'health'?)" in problems[0]

@@ -15,7 +15,8 @@ ICON_DROP = 0.16  # inline icons sit this far (in ems) below the baseline, like 
 
 TEXT_KEYS = {
     "text": Key(s.text, required=True, doc="the text, with card markup and {{field}} values"),
-    "font": Key(font_family, default="sans", doc="font family: sans, condensed or serif"),
+    "font": Key(font_family, default="sans",
+                doc="font family: sans, condensed, serif, or one of the game's own `fonts`"),
     "size": Key(font_size, default=10.0, doc="largest font size (pt)"),
     "min_size": Key(font_size, doc="smallest font size before the text is reported as too long"),
     "color": Key(color_name, default="black", doc="text colour"),
