@@ -138,6 +138,7 @@ def game_file_schema() -> dict:
         "legibility": object_schema(gs.LEGIBILITY_KEYS),
         "token_sets": {"type": "array", "items": token_set},
         "boards": {"type": "array", "items": object_schema(gs.BOARD_KEYS, {"face": face})},
+        "documents": {"type": "array", "items": object_schema(gs.DOCUMENT_KEYS)},
         "fonts": {"type": "object", "additionalProperties": object_schema(gs.FONT_KEYS),
                   "propertyNames": {"not": {"enum": sorted(fonts.families())}}},
         "definitions": {"type": "object", "additionalProperties": object_schema(gs.DEFINITION_KEYS)},

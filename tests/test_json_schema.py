@@ -82,7 +82,7 @@ def test_a_planted_fault_in_each_kind_of_file_is_rejected():
     assert errors(card_file_schema(loaded, deck.card_type), cards)
 
 
-def test_a_planted_fault_in_a_font_a_token_set_a_token_and_a_board_is_rejected():
+def test_a_planted_fault_in_a_font_a_token_set_a_token_a_board_and_a_document_is_rejected():
     game = data_of(REPO / "data" / "time-line-battle-v2" / "game.yaml")
     assert game["token_sets"] and game["boards"]
     body = {"regular": "fonts/Body.ttf", "italic": "fonts/Body-Italic.ttf", "fallback": ["sans"]}
@@ -100,6 +100,8 @@ def test_a_planted_fault_in_a_font_a_token_set_a_token_and_a_board_is_rejected()
                                                              "copise": 2}]}]},
         "board": {"boards": [{**game["boards"][0], "widht": "300mm"}]},
         "board's face": {"boards": [{**game["boards"][0], "face": {"layuot": "timeline-mat"}}]},
+        "document": {"documents": [{"id": "rules", "fiel": "rules.md"}]},
+        "document without its file": {"documents": [{"id": "rules"}]},
     }
     for what, change in faults.items():
         assert errors(game_file_schema(), {**game, **change}), what
