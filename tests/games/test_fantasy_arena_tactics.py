@@ -185,7 +185,7 @@ def front_text(pdf: Path) -> str:
 
 
 def test_every_card_name_is_on_the_front_pages(built, dumped):
-    assert set(built) == {"characters", "classes", "teams", "tokens", "arena"}
+    assert set(built) == {"characters", "classes", "teams", "aids", "tokens", "arena"}
     for deck_data in dumped["decks"]:
         text = front_text(built[deck_data["id"]])
         for card in deck_data["cards"]:
