@@ -12,7 +12,7 @@ from cardgen.drawing.elements.target_grid import TargetGrid
 from cardgen.errors import Report
 from cardgen.layout.resolve import resolve_game
 from cardgen.load.game import load_game
-from cardgen.pipeline import BuildOptions
+from cardgen.pipeline import BuildOptions, build
 from target_tiles import printed_tiles, rules_tiles
 
 REPO = Path(__file__).resolve().parents[2]
@@ -185,7 +185,8 @@ def front_text(pdf: Path) -> str:
 
 
 def test_every_card_name_is_on_the_front_pages(built, dumped):
-    assert set(built) == {"characters", "classes", "teams", "tokens", "arena"}
+    assert set(built) == {"characters", "classes", "teams", "aids", "tokens", "arena",
+                          "rules", "rules-booklet"}
     for deck_data in dumped["decks"]:
         text = front_text(built[deck_data["id"]])
         for card in deck_data["cards"]:
@@ -198,6 +199,57 @@ def test_invented_definitions_are_marked_prototype_and_the_rules_own_is_not():
     assert not game.definitions["Enchanted"].prototype          # Fae's card, in the rules
     assert {"Rooted", "Marked", "Shielded", "Ember", "Decoy"} <= game.prototype_names
     assert [n for n, d in game.definitions.items() if not d.prototype] == ["Enchanted"]
+
+
+# ---- the rules booklet ----
+
+# The rules' own numbers, as the booklet states them.
+RULES_FACTS = ["5 Hits", "6 rows and 6 columns", "36 tiles", "2 move activations and 1 action",
+               "best of 3 games", "30:30", "20:20", "10:10", "90 minutes",
+               "one Warrior, one Rogue and one Mage"]
+
+
+def pdf_text(pdf: Path) -> str:
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
+
+
+def reference(text: str) -> str:
+    """The booklet's card reference: from the Reference chapter to the target diagrams."""
+    start = text.index("Reference The cards")
+    return text[start:text.index("The targets on the cards", start)]
+
+
+def test_the_rules_booklet_names_every_card_and_states_the_rules_numbers(built, dumped):
+    text = pdf_text(built["rules"])
+    cards = reference(text)
+    for deck_data in dumped["decks"]:
+        for card in deck_data["cards"]:
+            assert card["name"] in cards, (deck_data["id"], card["name"])
+    for fact in RULES_FACTS:
+        assert fact in text, fact
+    # the passive class abilities are printed in full, and the booklet is in its A5 form too
+    for ability in ("Hit an Opp at Melee", "Move any Char at Melee by 1",
+                    "Move one of the Closest Allies by 1", "Move one of the Closest Opps by 1"):
+        assert ability in text, ability
+    assert len(PdfReader(built["rules-booklet"]).pages) >= 2
+
+
+def test_a_changed_card_changes_the_booklets_reference_table(game_copy, tmp_path):
+    def hollis_row(game_dir: Path, out: Path) -> str:
+        report = Report()
+        written = build(game_dir, BuildOptions(out_dir=out, only=("booklets",)), report)
+        assert not report.has_errors(True), [d.format() for d in report.diagnostics]
+        assert sorted(p.name for p in written) == ["rules-booklet.pdf", "rules.pdf"]
+        cards = reference(pdf_text(out / GAME / "rules.pdf"))
+        return cards[cards.index("Hollis"):cards.index("Kaida")]
+
+    assert hollis_row(game_copy, tmp_path / "before") == "Hollis Ironclad Centaur† warrior† +2S† "
+    path = game_copy / "cards" / "characters.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = "    target: +2S\n    special: \"Each move activation"
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, old.replace("+2S", "+3S")), encoding="utf-8")
+    assert hollis_row(game_copy, tmp_path / "after") == "Hollis Ironclad Centaur† warrior† +3S† "
 
 
 # ---- the printed target grids ----
