@@ -23,6 +23,12 @@ LONGEST_LINE = 5          # Characters a player can afford at most (prototype co
 # decks: id -> (name, cards), one copy each; the rules give no card list, these are as designed
 DECKS = {"characters": ("Characters", 24), "elementalism": ("Elementalism", 16),
          "white": ("White", 16), "black": ("Black", 16)}
+# the player aid printed with the cards: the keywords and the phases of a Day, one per player
+AIDS = ("aids", "Player aid", ["Spell keywords", "A Day"], 2)
+# the text of the player aid: words each card must hold
+AID_WORDS = {"Spell keywords": ["twice", "again", "in answer to a card"],
+             "A Day": ["1 Produce Mana", "3 {mana}", "2 Cast Spells", "3 Move Abilities",
+                       "4 Targeted Damage", "5 Damage to Front", "[[Dying]]"]}
 # cards whose behaviour the rules fix: deck, name, field, words the text must hold
 FIXED = [
     ("characters", "Farseer", "ability", ["reveal it at any time", "finish picking",
@@ -57,12 +63,29 @@ def card(data, deck_id, name):
     return next(c for c in deck(data, deck_id)["cards"] if c["name"] == name)
 
 
+def game_decks(data):
+    """The decks of the game itself: every deck but the player aid."""
+    return [d for d in data["decks"] if d["id"] != AIDS[0]]
+
+
 def test_decks_and_counts(data):
     assert data["players"] == "2"
-    assert {d["id"]: (d["name"], d["cards_to_print"]) for d in data["decks"]} == DECKS
-    for d in data["decks"]:
+    aid_id, aid_name, aid_cards, per_card = AIDS
+    assert {d["id"]: (d["name"], d["cards_to_print"]) for d in data["decks"]} == {
+        **DECKS, aid_id: (aid_name, len(aid_cards) * per_card)}
+    for d in game_decks(data):
         assert all(c["copies"] == 1 for c in d["cards"])
         assert len({c["name"] for c in d["cards"]}) == len(d["cards"])
+    aids = deck(data, aid_id)["cards"]
+    assert [(c["name"], c["copies"]) for c in aids] == [(n, per_card) for n in aid_cards]
+
+
+def test_the_player_aid_holds_the_keywords_and_the_phases(data):
+    for c in deck(data, AIDS[0])["cards"]:
+        text = " ".join(c["fields"].values())
+        for words in AID_WORDS[c["name"]]:
+            assert words in text, (c["name"], words)
+        assert not c["prototype"], c["name"]
 
 
 @pytest.mark.parametrize("deck_id, name, field, words", FIXED)
@@ -83,7 +106,7 @@ def test_what_the_rules_do_not_say_is_marked_prototype(data):
 
 def test_every_invented_card_is_prototype(data):
     fixed = {name for _, name, _, _ in FIXED}
-    for d in data["decks"]:
+    for d in game_decks(data):
         for c in d["cards"]:
             if c["name"] not in fixed:
                 assert sorted(c["fields"]) == c["prototype"], c["name"]
@@ -223,8 +246,9 @@ def built(tmp_path_factory):
 
 
 def test_build_has_every_card_name(built, data):
-    assert sorted(built) == sorted([*DECKS, "tokens", "tracker"])
+    assert sorted(built) == sorted([*DECKS, AIDS[0], "tokens", "tracker"])
     for d in data["decks"]:
         text = " ".join(built[d["id"]].split())
         for c in d["cards"]:
             assert c["name"] in text, (d["id"], c["name"])
+
