@@ -24,15 +24,42 @@ DECK_SIZE = 35
 PER_SUIT = 7
 ABILITY = {"Air": "Arch", "Earth": "Strike", "Fire": "Blast", "Ice": "Explode", "Spirit": "Reform"}
 REFORMS = {"Damage", "Health", "Range"}
+# the player aid printed with the cards, one of each card per player: the five suits' abilities,
+# and what a Range Reform does to each suit (words each card's row for a suit must hold)
+AID_ROWS = {
+    "Dragon abilities": {"air": ["Arch"], "earth": ["Strike"], "fire": ["Blast"],
+                         "ice": ["Explode"], "spirit": ["Reform", "no damage"]},
+    "Reform Range": {"air": ["**3rd**", "**4th** with two"], "earth": ["no effect"],
+                     "fire": ["**3rd**", "second Range adds nothing"],
+                     "ice": ["**2** dragons ahead", "**1** behind", "never itself",
+                             "second Range adds nothing"],
+                     "spirit": ["no effect"]},
+}
 
 
 @pytest.fixture(scope="module")
-def deck():
+def data():
     report, data = dump(GAME_DIR)
     assert not report.diagnostics, [d.format() for d in report.diagnostics]
     assert data["title"] == "Dragon Line Deluxe" and data["players"] == "2"
-    [only] = data["decks"]
-    return only
+    return data
+
+
+@pytest.fixture(scope="module")
+def deck(data):
+    assert [d["id"] for d in data["decks"]] == ["dragons", "aids"]
+    return data["decks"][0]
+
+
+def test_the_player_aid_holds_the_abilities_and_the_range_reforms(data):
+    aids = data["decks"][1]
+    assert (aids["name"], aids["cards_to_print"]) == ("Player aid", 4)
+    assert [(c["name"], c["copies"]) for c in aids["cards"]] == [(n, 2) for n in AID_ROWS]
+    for card in aids["cards"]:
+        for suit, words in AID_ROWS[card["name"]].items():
+            for word in words:
+                assert word in card["fields"][suit], (card["name"], suit, word)
+        assert not card["prototype"], card["name"]
 
 
 def test_the_deck_holds_35_unique_dragons_seven_per_suit(deck):
@@ -170,7 +197,8 @@ def front_text(tmp_path_factory):
     out = tmp_path_factory.mktemp("dragon-line-deluxe")
     report, written = build_games([GAME_DIR], BuildOptions(out_dir=out, only=("cards",)))
     assert not report.has_errors(True), [d.format() for d in report.diagnostics]
-    [pdf] = written
+    assert sorted(p.name for p in written) == ["aids.pdf", "dragons.pdf"]
+    [pdf] = [p for p in written if p.name == "dragons.pdf"]
     pages = PdfReader(pdf).pages
     text = " ".join(page.extract_text() for page in pages if "fronts" in page.extract_text())
     return " ".join(text.split())   # words of one line may come out on lines of their own
@@ -179,3 +207,4 @@ def front_text(tmp_path_factory):
 def test_every_dragon_is_printed(deck, front_text):
     for card in deck["cards"]:
         assert card["name"] in front_text, card["name"]
+
