@@ -14,7 +14,8 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen.api import build_games, dump, validate
-from cardgen.pipeline import BuildOptions
+from cardgen.errors import Report
+from cardgen.pipeline import BuildOptions, build
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_DIR = ROOT / "data" / "dragon-line-deluxe"
@@ -24,15 +25,42 @@ DECK_SIZE = 35
 PER_SUIT = 7
 ABILITY = {"Air": "Arch", "Earth": "Strike", "Fire": "Blast", "Ice": "Explode", "Spirit": "Reform"}
 REFORMS = {"Damage", "Health", "Range"}
+# the player aid printed with the cards, one of each card per player: the five suits' abilities,
+# and what a Range Reform does to each suit (words each card's row for a suit must hold)
+AID_ROWS = {
+    "Dragon abilities": {"air": ["Arch"], "earth": ["Strike"], "fire": ["Blast"],
+                         "ice": ["Explode"], "spirit": ["Reform", "no damage"]},
+    "Reform Range": {"air": ["**3rd**", "**4th** with two"], "earth": ["no effect"],
+                     "fire": ["**3rd**", "second Range adds nothing"],
+                     "ice": ["**2** dragons ahead", "**1** behind", "never itself",
+                             "second Range adds nothing"],
+                     "spirit": ["no effect"]},
+}
 
 
 @pytest.fixture(scope="module")
-def deck():
+def data():
     report, data = dump(GAME_DIR)
     assert not report.diagnostics, [d.format() for d in report.diagnostics]
     assert data["title"] == "Dragon Line Deluxe" and data["players"] == "2"
-    [only] = data["decks"]
-    return only
+    return data
+
+
+@pytest.fixture(scope="module")
+def deck(data):
+    assert [d["id"] for d in data["decks"]] == ["dragons", "aids"]
+    return data["decks"][0]
+
+
+def test_the_player_aid_holds_the_abilities_and_the_range_reforms(data):
+    aids = data["decks"][1]
+    assert (aids["name"], aids["cards_to_print"]) == ("Player aid", 4)
+    assert [(c["name"], c["copies"]) for c in aids["cards"]] == [(n, 2) for n in AID_ROWS]
+    for card in aids["cards"]:
+        for suit, words in AID_ROWS[card["name"]].items():
+            for word in words:
+                assert word in card["fields"][suit], (card["name"], suit, word)
+        assert not card["prototype"], card["name"]
 
 
 def test_the_deck_holds_35_unique_dragons_seven_per_suit(deck):
@@ -170,7 +198,8 @@ def front_text(tmp_path_factory):
     out = tmp_path_factory.mktemp("dragon-line-deluxe")
     report, written = build_games([GAME_DIR], BuildOptions(out_dir=out, only=("cards",)))
     assert not report.has_errors(True), [d.format() for d in report.diagnostics]
-    [pdf] = written
+    assert sorted(p.name for p in written) == ["aids.pdf", "dragons.pdf"]
+    [pdf] = [p for p in written if p.name == "dragons.pdf"]
     pages = PdfReader(pdf).pages
     text = " ".join(page.extract_text() for page in pages if "fronts" in page.extract_text())
     return " ".join(text.split())   # words of one line may come out on lines of their own
@@ -179,3 +208,68 @@ def front_text(tmp_path_factory):
 def test_every_dragon_is_printed(deck, front_text):
     for card in deck["cards"]:
         assert card["name"] in front_text, card["name"]
+
+
+# --- the rules booklet ------------------------------------------------------------------------
+# the rules' numbers as the booklet must print them (its own words around the rules' numbers)
+RULES_NUMBERS = ["35 Dragon Cards", "7 in each of five suits", "16 Activation Tokens",
+                 "40 Damage Tokens", "put 5 of them face down", "two stacks of 15 cards",
+                 "takes 1 dragon", "takes 2 dragons", "takes 3 dragons", "a hand of 6 dragons",
+                 "chooses 4 dragons", "10 in all, go to the discard pile",
+                 "8 Activation Tokens of one colour, 4 with the star and 4 blank",
+                 "bring your line back to 4", "scores 1 point",
+                 "plus 1 more point for each dragon still in their hand"]
+
+
+def rules_text(game_dir: Path, out: Path) -> str:
+    """The words of a game's built rules.pdf, one space between them."""
+    report = Report()
+    written = build(game_dir, BuildOptions(out_dir=out, only=("booklets",)), report)
+    assert not report.has_errors(strict=True), [d.format() for d in report.diagnostics]
+    assert sorted(p.name for p in written) == ["rules-booklet.pdf", "rules.pdf"]
+    pdf = next(p for p in written if p.name == "rules.pdf")
+    return " ".join(" ".join(page.extract_text() for page in PdfReader(pdf).pages).split())
+
+
+def reference(text: str) -> str:
+    """The card reference appendix: from its heading (the last, after the contents) to the
+    glossary."""
+    start = text.rindex("Card reference")
+    return text[start:text.index("Glossary", start)]
+
+
+@pytest.fixture(scope="module")
+def rules(tmp_path_factory):
+    return rules_text(GAME_DIR, tmp_path_factory.mktemp("dld-rules"))
+
+
+def test_the_booklet_names_every_card_in_its_reference(rules, data):
+    appendix = reference(rules)
+    for d in data["decks"]:
+        for card in d["cards"]:
+            assert card["name"] in appendix, (d["id"], card["name"])
+
+
+@pytest.mark.parametrize("words", RULES_NUMBERS)
+def test_the_booklet_states_the_rules_numbers(rules, words):
+    assert words in rules
+
+
+def test_the_booklet_explains_every_suit_and_its_range_reform(rules):
+    for suit, ability in ABILITY.items():
+        assert f"{ability} ({suit})" in rules, suit
+    for phase in ["Draft Phase", "Line-up Phase", "Battle Phase", "Starting Line"]:
+        assert phase in rules, phase
+    for words in ["hits the 3rd dragon ahead instead of the 2nd", "hits the 4th dragon ahead",
+                  "also hits a 3rd dragon ahead", "no longer hurts itself"]:
+        assert words in rules, words
+
+
+def test_an_errata_to_a_dragon_changes_the_booklets_reference(broken, rules, tmp_path):
+    game, cards, edit = broken
+    assert "Boulderback Earth Strike 7† 1†" in reference(rules)
+    edit("  - name: Boulderback\n    suit: Earth\n    ability: Strike\n    health: 7",
+         "  - name: Boulderback\n    suit: Earth\n    ability: Strike\n    health: 8")
+    changed = reference(rules_text(game, tmp_path / "out"))
+    assert "Boulderback Earth Strike 8† 1†" in changed
+    assert "Boulderback Earth Strike 7†" not in changed

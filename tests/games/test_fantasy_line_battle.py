@@ -11,7 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen.api import build_games, dump, validate
-from cardgen.pipeline import BuildOptions
+from cardgen.errors import Report
+from cardgen.pipeline import BuildOptions, build
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "data" / "fantasy-line-battle"
@@ -23,6 +24,12 @@ LONGEST_LINE = 5          # Characters a player can afford at most (prototype co
 # decks: id -> (name, cards), one copy each; the rules give no card list, these are as designed
 DECKS = {"characters": ("Characters", 24), "elementalism": ("Elementalism", 16),
          "white": ("White", 16), "black": ("Black", 16)}
+# the player aid printed with the cards: the keywords and the phases of a Day, one per player
+AIDS = ("aids", "Player aid", ["Spell keywords", "A Day"], 2)
+# the text of the player aid: words each card must hold
+AID_WORDS = {"Spell keywords": ["twice", "again", "in answer to a card"],
+             "A Day": ["1 Produce Mana", "3 {mana}", "2 Cast Spells", "3 Move Abilities",
+                       "4 Targeted Damage", "5 Damage to Front", "[[Dying]]"]}
 # cards whose behaviour the rules fix: deck, name, field, words the text must hold
 FIXED = [
     ("characters", "Farseer", "ability", ["reveal it at any time", "finish picking",
@@ -57,12 +64,29 @@ def card(data, deck_id, name):
     return next(c for c in deck(data, deck_id)["cards"] if c["name"] == name)
 
 
+def game_decks(data):
+    """The decks of the game itself: every deck but the player aid."""
+    return [d for d in data["decks"] if d["id"] != AIDS[0]]
+
+
 def test_decks_and_counts(data):
     assert data["players"] == "2"
-    assert {d["id"]: (d["name"], d["cards_to_print"]) for d in data["decks"]} == DECKS
-    for d in data["decks"]:
+    aid_id, aid_name, aid_cards, per_card = AIDS
+    assert {d["id"]: (d["name"], d["cards_to_print"]) for d in data["decks"]} == {
+        **DECKS, aid_id: (aid_name, len(aid_cards) * per_card)}
+    for d in game_decks(data):
         assert all(c["copies"] == 1 for c in d["cards"])
         assert len({c["name"] for c in d["cards"]}) == len(d["cards"])
+    aids = deck(data, aid_id)["cards"]
+    assert [(c["name"], c["copies"]) for c in aids] == [(n, per_card) for n in aid_cards]
+
+
+def test_the_player_aid_holds_the_keywords_and_the_phases(data):
+    for c in deck(data, AIDS[0])["cards"]:
+        text = " ".join(c["fields"].values())
+        for words in AID_WORDS[c["name"]]:
+            assert words in text, (c["name"], words)
+        assert not c["prototype"], c["name"]
 
 
 @pytest.mark.parametrize("deck_id, name, field, words", FIXED)
@@ -83,7 +107,7 @@ def test_what_the_rules_do_not_say_is_marked_prototype(data):
 
 def test_every_invented_card_is_prototype(data):
     fixed = {name for _, name, _, _ in FIXED}
-    for d in data["decks"]:
+    for d in game_decks(data):
         for c in d["cards"]:
             if c["name"] not in fixed:
                 assert sorted(c["fields"]) == c["prototype"], c["name"]
@@ -223,8 +247,68 @@ def built(tmp_path_factory):
 
 
 def test_build_has_every_card_name(built, data):
-    assert sorted(built) == sorted([*DECKS, "tokens", "tracker"])
+    assert sorted(built) == sorted([*DECKS, AIDS[0], "tokens", "tracker", "rules",
+                                    "rules-booklet"])
     for d in data["decks"]:
         text = " ".join(built[d["id"]].split())
         for c in d["cards"]:
             assert c["name"] in text, (d["id"], c["name"])
+
+
+# --- the rules booklet ------------------------------------------------------------------------
+# numbers the rules state, as the booklet must print them (its words, the rules' numbers)
+RULES_NUMBERS = ["13 Money", "5 Character cards", "Hand Limit becomes 7", "gains 3 Mana",
+                 "At least one live Character gives access 4",
+                 "Only dead Characters give access 2", "Phase 1: produce Mana",
+                 "Phase 5: Damage to Front", "Range"]
+
+
+def rules_text(game_dir: Path, out: Path) -> str:
+    """The words of a game's built rules.pdf, one space between them."""
+    report = Report()
+    written = build(game_dir, BuildOptions(out_dir=out, only=("booklets",)), report)
+    assert not report.has_errors(strict=True), [d.format() for d in report.diagnostics]
+    assert sorted(p.name for p in written) == ["rules-booklet.pdf", "rules.pdf"]
+    pdf = next(p for p in written if p.name == "rules.pdf")
+    return " ".join(" ".join(page.extract_text() for page in PdfReader(pdf).pages).split())
+
+
+def reference(text: str) -> str:
+    """The card reference appendix: from its heading (the last, after the contents) to the
+    glossary."""
+    start = text.rindex("Card reference")
+    return text[start:text.index("Glossary", start)]
+
+
+@pytest.fixture(scope="module")
+def rules(tmp_path_factory):
+    return rules_text(GAME, tmp_path_factory.mktemp("flb-rules"))
+
+
+def test_the_booklet_names_every_card_in_its_reference(rules, data):
+    appendix = reference(rules)
+    for d in data["decks"]:
+        for c in d["cards"]:
+            assert c["name"] in appendix, (d["id"], c["name"])
+
+
+@pytest.mark.parametrize("words", RULES_NUMBERS)
+def test_the_booklet_states_the_rules_numbers(rules, words):
+    assert words in rules
+
+
+def test_the_booklet_holds_every_phase_and_keyword(rules):
+    for phase in ["Produce Mana", "Cast Spells", "Move Abilities", "Targeted Damage",
+                  "Damage to Front", "Select Characters", "Reveal Characters", "Draw Spells"]:
+        assert phase.casefold() in rules.casefold(), phase
+    for word in ["Doubleable", "Fork", "Interrupt", "Dying", "Hurricane", "Farseer", "Merchant"]:
+        assert word in rules, word
+
+
+def test_an_errata_to_a_card_changes_the_booklets_reference(project, rules, tmp_path):
+    assert "Knight 5† 1† 4† 10† 0† no†" in reference(rules)
+    edit(project, "cards/characters.yaml", "  - name: Knight\n    cost: 5\n    range: 1-1\n    health: 10",
+         "  - name: Knight\n    cost: 5\n    range: 1-1\n    health: 13")
+    changed = reference(rules_text(project, tmp_path / "out"))
+    assert "Knight 5† 1† 4† 13† 0† no†" in changed
+    assert "Knight 5† 1† 4† 10†" not in changed
