@@ -117,11 +117,21 @@ def _list(lines: list[str], i: int, pattern) -> tuple[list[tuple[str, int]], int
     return items, i
 
 
+_CELL_BREAK = re.compile(r"\[\[[^\]]*\]\]|\\\||\|")    # a [[Term|shown]] or \| is no break
+
+
 def _cells(row: str) -> tuple[str, ...]:
+    """A table row's cells: split at each '|', but not inside [[Term|shown]] nor at '\\|'."""
     inner = row.strip()
     inner = inner[1:] if inner.startswith("|") else inner
     inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
-    return tuple(cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", inner))
+    cells, start = [], 0
+    for match in _CELL_BREAK.finditer(inner):
+        if match.group() == "|":
+            cells.append(inner[start:match.start()])
+            start = match.end()
+    cells.append(inner[start:])
+    return tuple(cell.strip().replace("\\|", "|") for cell in cells)
 
 
 def _table(rows: list[tuple[str, int]], line: int) -> Block:

@@ -167,3 +167,9 @@ def test_a_mistake_in_a_document_is_an_error_at_its_line(game, tmp_path, line, m
     [error] = report.errors
     assert error.file.endswith("rules.md") and error.message == message
     assert error.line == text.splitlines().index(line) + 1
+
+
+def test_a_table_cell_keeps_a_term_with_its_shown_words():
+    from cardgen.load.document_text import read_blocks
+    [table], problems = read_blocks("| Who | Moves |\n|---|---|\n| [[Ally|Allies]] | a \\| b |\n")
+    assert not problems and table.items == (("Who", "Moves"), ("[[Ally|Allies]]", "a | b"))
