@@ -74,7 +74,7 @@ class Typesetter:
         cells = [[RichText(self.parse(f"**{c}**" if header and r == 0 and c else c),
                            self.sans if header and r == 0 else self.serif, size, leading=1.2)
                   for c in row] for r, row in enumerate(rows)]
-        widths = widths or self._widths(rows, size)
+        widths = widths or self._widths(rows, size, header)
         table = Table(cells, colWidths=widths, repeatRows=1 if header else 0)
         commands = [("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LINEBELOW", (0, 0), (-1, -1), 0.4, LINE),
@@ -87,22 +87,38 @@ class Typesetter:
         table.spaceAfter = self.style.body
         return table
 
-    def _widths(self, rows, size: float) -> list[float]:
-        """Each column's natural width (its longest cell on one line), shared out in proportion
-        where the frame is too narrow, never below a fifth of an even share."""
+    def _widths(self, rows, size: float, header: bool = True) -> list[float]:
+        """Each column's natural width (its longest cell on one line, the header's as it prints:
+        bold sans), shared out in proportion where the frame is too narrow, never below a fifth
+        of an even share."""
         columns = max(len(r) for r in rows)
         natural = [0.0] * columns
-        for row in rows:
+        for r, row in enumerate(rows):
+            heading = header and r == 0
             for i, cell in enumerate(row):
-                laid = layout_text(self.parse(cell).runs, self.serif, size, None, None)
+                text = f"**{cell}**" if heading and cell else cell
+                laid = layout_text(self.parse(text).runs, self.sans if heading else self.serif,
+                                   size, None, None)
                 natural[i] = max(natural[i], laid.width + 8 + size)
         total = self.frame_width
         if sum(natural) <= total:
             spare = total - sum(natural)
             return [w + spare / columns for w in natural]
-        floor = total / columns / 5
-        wanted = [max(w, floor) for w in natural]
-        return [w * total / sum(wanted) for w in wanted]
+        # a column narrower than an even share of what is left keeps its natural width (a rank,
+        # a number); the wide ones share the rest in proportion
+        kept: dict[int, float] = {}
+        while True:
+            rest = [i for i in range(columns) if i not in kept]
+            share = (total - sum(kept.values())) / len(rest)
+            narrow = [i for i in rest if natural[i] <= share]
+            if not narrow:
+                break
+            kept.update((i, natural[i]) for i in narrow)
+        room = total - sum(kept.values())
+        floor = room / len(rest) / 5
+        wanted = {i: max(natural[i], floor) for i in rest}
+        scale = room / sum(wanted.values())
+        return [kept[i] if i in kept else wanted[i] * scale for i in range(columns)]
 
     def cover(self, lines: list[str], blurb: str) -> list:
         """What the cover says under its band: the game's description, players, version, credits."""
