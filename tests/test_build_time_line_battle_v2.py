@@ -20,6 +20,7 @@ from cardgen.imposition import MARK_GAP, plan_sheet
 
 GAME_DIR = Path(__file__).resolve().parents[1] / "data" / "time-line-battle-v2"
 DECKS = ("player-1", "player-2")
+AIDS = "aids"                # the player aid, built with the cards
 NAMES = ("Guard", "Paladin", "Surger", "Lancer", "Warrior", "Reaper", "Deflector", "Blitzer",
          "Rogue", "Shocker", "Shielder", "Protector", "Archer", "Blaster", "Enchanter", "Reviver",
          "Deathmonger", "Necromancer", "Prince", "Shadow Spearman", "Sniper", "Rear Guard")
@@ -36,7 +37,7 @@ def build_into(out_dir: Path, **options) -> dict[str, Pdf]:
     report = Report()
     written = build(GAME_DIR, BuildOptions(out_dir=out_dir, only=("cards",), **options), report)
     assert not report.has_errors(), "\n".join(d.format() for d in report.sorted())
-    assert sorted(p.name for p in written) == [f"{deck}.pdf" for deck in DECKS]
+    assert sorted(p.name for p in written) == [f"{deck}.pdf" for deck in (AIDS, *DECKS)]
     return {p.stem: read_pdf(p) for p in written}
 
 

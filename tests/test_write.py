@@ -60,7 +60,8 @@ def _print_copies(game: Path, copies: int) -> None:
     text = (game / "game.yaml").read_text()
     (game / "game.yaml").write_text(text.replace("copies: {equals: 1}", "copies: {min: 1}")
                                     .replace("total: {equals: 22}", "total: {min: 22}")
-                                    .replace("size: poker\n", f"size: poker\n    copies: {copies}\n"))
+                                    .replace("card_type: character\n",
+                                             f"card_type: character\n    copies: {copies}\n"))
 
 
 def test_killing_a_build_midway_leaves_the_previous_output_intact(tmp_path):
@@ -69,7 +70,8 @@ def test_killing_a_build_midway_leaves_the_previous_output_intact(tmp_path):
     command = [sys.executable, "-m", "cardgen", "build", str(game), "--out", str(out), "--quiet"]
     subprocess.run(command, check=True, cwd=tmp_path, capture_output=True)
     before = {p.name: p.read_bytes() for p in (out / "big").iterdir()}
-    assert set(before) == {"player-1.pdf", "player-2.pdf", "timeline.pdf", "tokens.pdf"}
+    assert set(before) == {"aids.pdf", "player-1.pdf", "player-2.pdf", "rules.pdf",
+                           "rules-booklet.pdf", "timeline.pdf", "tokens.pdf"}
 
     _print_copies(game, 400)   # 8,800 cards: under the 10,000 a deck limit
     started = time.monotonic()

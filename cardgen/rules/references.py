@@ -26,6 +26,9 @@ def known_names(game: Game) -> dict[str, str]:
 
 def check_references(game: Game, report: Report) -> None:
     names = known_names(game)
+    if not all(deck.complete for deck in game.decks):
+        # a card that failed to load has its own error; a [[reference]] to it is no second one
+        report = _KnownNamesOnly(report)
     cards = {c.name.casefold(): c for deck in game.decks for c in deck.cards}   # indexed once
     used: dict[str, Source] = {}
     for deck in game.decks:
@@ -77,6 +80,21 @@ def _check_card_reference(cards: dict, card, decl, target: str, report: Report) 
 @lru_cache(maxsize=256)
 def _condition(text: str):
     return parse_condition(text)
+
+
+class _KnownNamesOnly:
+    """A report that passes everything on but the undefined-term errors: used while some card
+    could not be read, when an unknown name may be that card's."""
+
+    def __init__(self, report: Report):
+        self._report = report
+
+    def error(self, file, line, path, message, code="invalid") -> None:
+        if code != "undefined-term":
+            self._report.error(file, line, path, message, code=code)
+
+    def __getattr__(self, name):
+        return getattr(self._report, name)
 
 
 def _check_text(text: str, where: Source, names, used, report, owner) -> None:

@@ -46,7 +46,8 @@ def good_build(tmp_path_factory) -> Path:
     result = run("build", root / "data" / GAME, "--out", out, "--quiet")
     assert result.exit_code == 0, result.output
     assert sorted(snapshot(out)) == [f"{GAME}/{name}.pdf" for name in
-                                      ("player-1", "player-2", "timeline", "tokens")]
+                                      ("aids", "player-1", "player-2", "rules-booklet", "rules",
+                                       "timeline", "tokens")]
     return out
 
 

@@ -91,7 +91,8 @@ def test_list_and_dump_agree_on_counts():
     listed = run("list", TLB2)
     assert "player-1: Crimson Army, 22 different cards, 22 to print, poker" in listed.output
     dumped = json.loads(run("dump", TLB2).output)
-    assert [d["cards_to_print"] for d in dumped["decks"]] == [22, 22]
+    assert "aids: Player aid, 2 different cards, 4 to print, poker" in listed.output
+    assert [d["cards_to_print"] for d in dumped["decks"]] == [22, 22, 4]
 
 
 def test_no_game_named_and_no_data_folder_is_a_usage_error(tmp_path, monkeypatch):
@@ -121,9 +122,10 @@ def test_format_json_reports_result_and_problems_as_one_object(command, tmp_path
     assert output["problems"] == []
     if command == "build":
         assert sorted(Path(p).name for p in output["written"]) == [
-            "player-1.pdf", "player-2.pdf", "timeline.pdf", "tokens.pdf"]
+            "aids.pdf", "player-1.pdf", "player-2.pdf", "rules-booklet.pdf", "rules.pdf",
+            "timeline.pdf", "tokens.pdf"]
     if command == "list":
-        assert [d["cards"] for d in output["games"][0]["decks"]] == [22, 22]
+        assert [d["cards"] for d in output["games"][0]["decks"]] == [22, 22, 4]
 
 
 @pytest.mark.parametrize("command", ["validate", "build", "list", "dump", "schema", "new",

@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GAME = "time-line-battle-v1"
 GAME_DIR = ROOT / "data" / GAME
 DECKS = ("player-1", "player-2")
+AIDS = "aids"                 # the player aid: two cards, one set per player
 
 # rank, name, HP, damage (as the card list writes them, L = Level), level-gated ability levels
 CARD_LIST = [
@@ -66,9 +67,9 @@ def data():
 
 
 def test_two_decks_of_26_told_apart_by_their_backs(data):
-    assert [d["id"] for d in data["decks"]] == list(DECKS)
+    assert [d["id"] for d in data["decks"]] == [*DECKS, AIDS]
     assert data["players"] == "2"
-    for deck in data["decks"]:
+    for deck in data["decks"][:2]:
         assert deck["cards_to_print"] == 26 and len(deck["cards"]) == 13
         assert all(card["copies"] == 2 for card in deck["cards"])
     assert data["decks"][0]["values"]["color"] != data["decks"][1]["values"]["color"]
@@ -224,3 +225,64 @@ def test_every_card_name_is_on_the_front_pages(pdfs, deck):
     assert [name for _, name, *_ in CARD_LIST if name not in text] == []
     assert "Sheild" not in text
     assert len(pdfs[deck].pages) == 6                  # 26 cards, 9 a sheet: 3 sheets, 2 sides
+
+
+# the player aid -------------------------------------------------------------------------------
+
+def test_the_player_aid_is_a_set_of_cards_for_each_player(data):
+    [aids] = [d for d in data["decks"] if d["id"] == AIDS]
+    assert [c["copies"] for c in aids["cards"]] == [2, 2]            # one set per player
+    text = " ".join(" ".join(c["text"]["text"].split()) for c in aids["cards"])
+    # the phases of a Timeline, a Day and a Battle, in the rules' order, and how Levels work
+    for steps in (["Restore", "Deploy", "Play each Day", "Score"],
+                  ["Arrive", "Battle", "No healing", "Level up"],
+                  ["Temporal Bombs", "Obliterators", "Decide", "Add up", "Deal it"]):
+        places = [text.index(step) for step in steps]
+        assert places == sorted(places), steps
+    assert "Level 0" in text and "13, 15, 17" in text and "Level 3 or higher" in text
+
+
+# the rules booklet ----------------------------------------------------------------------------
+
+def booklet_text(game_dir: Path, out_dir: Path) -> str:
+    report = Report()
+    written = build(game_dir, BuildOptions(out_dir=out_dir, only=("booklets",)), report)
+    assert not report.has_errors(), "\n".join(d.format() for d in report.sorted())
+    assert sorted(p.name for p in written) == ["rules-booklet.pdf", "rules.pdf"]
+    [rules] = [p for p in written if p.name == "rules.pdf"]
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(rules).pages)
+
+
+@pytest.fixture(scope="module")
+def rules_text(tmp_path_factory):
+    return booklet_text(GAME_DIR, tmp_path_factory.mktemp("tlb1-rules"))
+
+
+def test_the_rules_name_every_card(rules_text):
+    reference = rules_text[rules_text.index("Card reference Both armies"):]
+    for rank, name, hp, damage, _ in CARD_LIST:
+        assert f"{name} (x2) {rank}" in reference, name      # the reference table, 2 of each
+        if hp is not None:
+            assert f"{name} {hp} " in reference, name         # the HP table's formula
+    assert "Sheild" not in rules_text
+
+
+@pytest.mark.parametrize("words", [
+    "2 of each", "26 cards", "5 cards",                       # the deck and the hand
+    "Day 0", "Day -2, Day -1, Day 0", "one Day earlier",      # the Timelines
+    "2 Units", "one card for each", "1 VP for each",          # deploying and scoring
+    "Level 0", "Level 3 or higher", "13 HP at Level 0, 15 at Level 1",
+    "6 damage to every enemy", "50% more damage", "it gains 8 HP",
+    "most VP wins", "no tie breaker",
+])
+def test_the_rules_hold_the_key_numbers(rules_text, words):
+    assert words in rules_text
+
+
+def test_a_changed_level_formula_changes_the_level_table(tmp_path, rules_text):
+    assert "Mammoth Tank 13 + 2L 13 15 17 19" in rules_text
+    game_dir, _, _ = broken_copy(tmp_path, CARDS, "hp: 13 + 2L\n", "hp: 12 + 3L\n")
+    changed = booklet_text(game_dir, tmp_path / "out")
+    assert "Mammoth Tank 12 + 3L 12 15 18 21" in changed
+    assert "Mammoth Tank 13 + 2L" not in changed
+    assert "Mammoth Tank (x2) 2 Unit 12 + 3L 5" in changed          # the reference table too

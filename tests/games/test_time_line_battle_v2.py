@@ -9,8 +9,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from cardgen.api import dump, validate
+from cardgen.errors import Report
+from cardgen.pipeline import BuildOptions, build
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_DIR = ROOT / "data" / "time-line-battle-v2"
@@ -47,7 +50,8 @@ def test_every_character_is_as_the_rules_give_it(deck_index):
 
 def test_the_two_decks_are_told_apart_by_their_backs():
     _, data = dump(GAME_DIR)
-    first, second = data["decks"]
+    first, second, aids = data["decks"]
+    assert aids["id"] == "aids"
     assert first["values"]["color"] != second["values"]["color"]
 
 
@@ -109,3 +113,67 @@ def test_one_of_each_per_deck(broken):
     assert copies[0].line == line
     assert copies[0].message == "card 'Sniper' has 2 copies in deck 'player-1'; the rules need exactly 1"
     assert any(d.code == "deck-total" and "has 23 cards to print" in d.message for d in errors)
+
+
+# the player aid -------------------------------------------------------------------------------
+
+def test_the_player_aid_is_a_set_of_cards_for_each_player():
+    _, data = dump(GAME_DIR)
+    [aids] = [d for d in data["decks"] if d["id"] == "aids"]
+    assert [c["copies"] for c in aids["cards"]] == [2, 2]            # one set per player
+    timeline, day = (" ".join(c["text"]["text"].split()) for c in aids["cards"])
+    # the four phases of a Timeline and the seven of a Day, in the rules' order
+    for text, steps in ((timeline, ["Restore", "Deploy", "Play the Days", "Score"]),
+                        (day, ["Start of Day", "Arrive", "Decide", "Add up", "Reduce", "Deal",
+                               "Heal"])):
+        places = [text.index(step) for step in steps]
+        assert places == sorted(places), steps
+    assert "4 Characters" in timeline and "2 in each later one" in timeline
+    assert "Reviver" in day and "Deflector" in day and "Heal" in day
+
+
+# the rules booklet ----------------------------------------------------------------------------
+
+def booklet_text(game_dir: Path, out_dir: Path) -> str:
+    report = Report()
+    written = build(game_dir, BuildOptions(out_dir=out_dir, only=("booklets",)), report)
+    assert not report.has_errors(), "\n".join(d.format() for d in report.sorted())
+    assert sorted(p.name for p in written) == ["rules-booklet.pdf", "rules.pdf"]
+    [rules] = [p for p in written if p.name == "rules.pdf"]
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(rules).pages)
+
+
+@pytest.fixture(scope="module")
+def rules_text(tmp_path_factory):
+    return booklet_text(GAME_DIR, tmp_path_factory.mktemp("tlb2-rules"))
+
+
+def test_the_rules_name_every_character_with_its_order_and_health(rules_text):
+    reference = rules_text[rules_text.index("Card reference Card Order"):]
+    for name, order, health, damage in CARD_LIST:
+        assert f"{name} {order} {health} " in reference, name
+        assert f"{order} {name} " in rules_text, name            # the Characters one by one
+
+
+@pytest.mark.parametrize("words", [
+    "22 Characters", "one of each", "5 cards",                   # the deck and the hand
+    "3 Timelines", "Day 1", "Day 4", "Days 1 to 4",              # the Timelines and Days
+    "4 Characters", "2 more", "fewest",                          # deploying
+    "1 VP for each of their Characters", "Prince scores double",         # scoring and the Prince
+    "most VP", "more Characters alive at the end of the last Timeline",   # the tie breaker
+    "heals back to full Health",
+])
+def test_the_rules_hold_the_key_numbers(rules_text, words):
+    assert words in rules_text
+
+
+def test_the_rules_never_say_characters_are_turned_face_down(rules_text):
+    assert "face down" not in rules_text.lower() and "face-down" not in rules_text.lower()
+
+
+def test_a_changed_health_changes_the_reference_table(broken, tmp_path, rules_text):
+    game, cards, edit = broken
+    assert "Reaper 6 3 8 Front" in rules_text
+    edit("health: 3\n", "health: 4\n")
+    changed = booklet_text(game, tmp_path / "out")
+    assert "Reaper 6 4 8 Front" in changed and "Reaper 6 3 8" not in changed

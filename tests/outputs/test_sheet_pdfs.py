@@ -175,7 +175,7 @@ def test_packed_decks_share_sheets_and_each_back_is_its_own_decks(tmp_path):
     assert not report.has_errors()
     assert [p.name for p in written] == ["poker-decks.pdf"]
     pdf = read_pdf(written[0])
-    assert len(pdf.pages) == 2 * 5            # 44 cards, 9 a sheet: 5 sheets, not 3 + 3
+    assert len(pdf.pages) == 2 * 6            # 22 + 22 cards and 4 player aids, 9 a sheet: 6 sheets, not 3 + 3 + 1
     per_deck = 22
     width = pdf.pages[0].width
     for front_page, back_page in zip(pdf.pages[::2], pdf.pages[1::2]):
@@ -184,7 +184,7 @@ def test_packed_decks_share_sheets_and_each_back_is_its_own_decks(tmp_path):
         for placement in front_page.placements:
             deck = int(placement.form[len("card"):]) // per_deck
             behind = backs[round(placement.x, 2), round(placement.y, 2)]
-            assert behind == ("back" if deck == 0 else "back1"), placement
+            assert behind == ("back" if deck == 0 else f"back{deck}"), placement
 
 
 def test_cmyk_sheets_hold_no_rgb_colour(game, tmp_path):

@@ -22,7 +22,14 @@ GRID_MM = 24.0
 
 
 def _title(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    """A field's name as a column heading: `level_up` as "Level up", a two-letter name such as
+    `hp` or `vp` (an abbreviation) in capitals."""
+    return name.upper() if len(name) <= 2 else name.replace("_", " ").capitalize()
+
+
+def _mm(value: float) -> str:
+    """A length in mm to a tenth: 39.2598 as 39.3, 16.0 as 16."""
+    return f"{round(value, 1):g}"
 
 
 def components(game: Game, ts: Typesetter) -> list:
@@ -30,19 +37,20 @@ def components(game: Game, ts: Typesetter) -> list:
     for deck in game.decks:
         rows.append((deck.name, f"{deck.card_count} cards",
                      f"{len(deck.cards)} different; {deck.size.name} size "
-                     f"({deck.size.width:g} x {deck.size.height:g} mm)"))
+                     f"({_mm(deck.size.width)} x {_mm(deck.size.height)} mm)"))
     for token_set in game.token_sets:
         width, height = footprint(token_set.shape, token_set.size, token_set.points)
         kinds = len(token_set.tokens)
-        shape = "tokens" if token_set.shape == "path" else f"{token_set.shape} tokens"
+        noun = "token" if token_set.count == 1 else "tokens"
+        shape = noun if token_set.shape == "path" else f"{token_set.shape} {noun}"
         rows.append((token_set.name, f"{token_set.count} {shape}",
-                     f"{width:g} x {height:g} mm" + (f"; {kinds} kinds" if kinds > 1 else "")
+                     f"{_mm(width)} x {_mm(height)} mm" + (f"; {kinds} kinds" if kinds > 1 else "")
                      + ("; two-sided" if token_set.two_sided else "")))
     page = catalog.page_sizes()[game.print.page]
     for board in game.boards:
         pages = len(plan_tiles(page, game.print.margin, board.width, board.height,
                                game.print.bleed).tiles)
-        rows.append((board.name, f"{board.copies}", f"{board.width:g} x {board.height:g} mm"
+        rows.append((board.name, f"{board.copies}", f"{_mm(board.width)} x {_mm(board.height)} mm"
                      + (f", printed in {pages} pieces to join" if pages > 1 else "")))
     return [ts.table(rows)]
 

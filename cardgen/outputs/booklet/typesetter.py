@@ -74,7 +74,7 @@ class Typesetter:
         cells = [[RichText(self.parse(f"**{c}**" if header and r == 0 and c else c),
                            self.sans if header and r == 0 else self.serif, size, leading=1.2)
                   for c in row] for r, row in enumerate(rows)]
-        widths = widths or self._widths(rows, size)
+        widths = widths or self._widths(rows, size, header)
         table = Table(cells, colWidths=widths, repeatRows=1 if header else 0)
         commands = [("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LINEBELOW", (0, 0), (-1, -1), 0.4, LINE),
@@ -87,22 +87,34 @@ class Typesetter:
         table.spaceAfter = self.style.body
         return table
 
-    def _widths(self, rows, size: float) -> list[float]:
-        """Each column's natural width (its longest cell on one line), shared out in proportion
-        where the frame is too narrow, never below a fifth of an even share."""
+    def _widths(self, rows, size: float, header: bool = True) -> list[float]:
+        """Each column's natural width (its longest cell on one line, the header's as it prints:
+        bold sans). Where the frame is too narrow for them all, each column first gets its
+        longest word, so no word runs into the next column, and the room left is shared out in
+        proportion to what each column still wants."""
         columns = max(len(r) for r in rows)
-        natural = [0.0] * columns
-        for row in rows:
+        natural, least = [0.0] * columns, [0.0] * columns
+        for r, row in enumerate(rows):
+            heading = header and r == 0
+            family = self.sans if heading else self.serif
             for i, cell in enumerate(row):
-                laid = layout_text(self.parse(cell).runs, self.serif, size, None, None)
+                text = f"**{cell}**" if heading and cell else cell
+                laid = layout_text(self.parse(text).runs, family, size, None, None)
                 natural[i] = max(natural[i], laid.width + 8 + size)
+                for word in self.parse(text).plain.split():   # measured bold: never too narrow
+                    bold = layout_text(markup.parse(f"**{_escaped(word)}**").runs, family, size,
+                                       None, None)
+                    least[i] = max(least[i], bold.width + 8)
+        least = [min(w, n) for w, n in zip(least, natural)]
         total = self.frame_width
         if sum(natural) <= total:
             spare = total - sum(natural)
             return [w + spare / columns for w in natural]
-        floor = total / columns / 5
-        wanted = [max(w, floor) for w in natural]
-        return [w * total / sum(wanted) for w in wanted]
+        if sum(least) >= total:
+            return [w * total / sum(least) for w in least]
+        room = total - sum(least)
+        wants = [n - w for n, w in zip(natural, least)]
+        return [w + room * want / sum(wants) for w, want in zip(least, wants)]
 
     def cover(self, lines: list[str], blurb: str) -> list:
         """What the cover says under its band: the game's description, players, version, credits."""
@@ -110,3 +122,8 @@ class Typesetter:
         out = [self.paragraph(blurb, size=body * 1.05, after=body * 1.5)] if blurb else []
         out += [self.paragraph(line, family=self.sans, after=body * 0.35) for line in lines]
         return out
+
+
+def _escaped(text: str) -> str:
+    """Plain text as card markup that prints it as it is."""
+    return "".join("\\" + c if c in "\\*[]{}" else c for c in text)
