@@ -31,8 +31,8 @@ from cardgen.load.rule_schema import RULE_KEYS
 VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
 MARK = "__WRONG__"
 
-# YAML text of each wrong value: wrong types, empty, negative, zero, huge, infinite, NaN, and an
-# integer of 5,000 digits
+# YAML text of each wrong value: wrong types, empty, negative, zero, huge, infinite, NaN, an
+# integer too large for a float (400 digits) and one of 5,000 digits
 WRONG = {
     "list": "[1, 2]",
     "mapping": "{a: 1}",
@@ -43,6 +43,7 @@ WRONG = {
     "huge": "1000001",
     "infinite": "1e999",
     "nan": ".nan",
+    "400 digits": "9" * 400,
     "5000 digits": "9" * 5000,
     "control": '"a\\x1bb"',
 }
