@@ -11,11 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.errors import Report
-from cardgen.fields.base import whole
 from cardgen.load.cards import read_card
 from cardgen.model import Card, CardType
 from cardgen.schema import At
-from cardgen.yaml_source import FLOAT, INT, Document, printed_text
+from cardgen.yaml_source import Document, plain_number, printed_text
 
 MAX_ROWS = 20_000
 TEXT_TYPES = ("text", "choice", "image", "reference")
@@ -38,6 +37,7 @@ class RowAt(At):
     row: int = 0
     columns: tuple = ()
     place: str = ""        # "sheet 'Heroes', " for a spreadsheet, "" for CSV
+    written: dict = None   # the text of each cell read as a number, for messages to quote
 
     def child(self, key) -> At:
         if key in self.columns:
@@ -45,6 +45,8 @@ class RowAt(At):
         else:
             cell = f"{self.place}row {self.row}, {key}"
         self.doc.lines.setdefault((cell,), self.line)
+        if self.written and key in self.written:
+            self.doc.raw[(cell,)] = self.written[key]
         return At(self.doc, (cell,), self.report)
 
 
@@ -65,10 +67,9 @@ def cell_value(value, decl_type: str | None):
         return [item.strip() for item in text.split(";") if item.strip()]
     if decl_type in TEXT_TYPES:
         return text
-    if INT.match(text):          # numbers as YAML writes them: ASCII digits, no '_'
-        return whole(text.lstrip("+-")) * (-1 if text.startswith("-") else 1)
-    if FLOAT.match(text):
-        return float(text)
+    number = plain_number(text)         # numbers as YAML writes them: ASCII digits, no '_'
+    if number is not None:
+        return number
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
@@ -125,14 +126,17 @@ def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, car
             complete = False
             continue
         try:
-            item = {key: cell_value(printed_text(_lines(cell)) if isinstance(cell, str) else cell,
-                                    types.get(key, key))
-                    for key, cell in zip(header, row) if key and not _blank(cell)}
+            texts = {key: printed_text(_lines(cell)) if isinstance(cell, str) else cell
+                     for key, cell in zip(header, row) if key and not _blank(cell)}
         except ValueError as exc:       # a control character in a cell
             report.error(name, number, (here,), str(exc), code="encoding")
             complete = False
             continue
-        at = RowAt(doc, (here,), report, row=number, columns=header, place=place)
+        item = {key: cell_value(cell, types.get(key, key)) for key, cell in texts.items()}
+        written = {key: texts[key].strip() for key, value in item.items()
+                   if isinstance(texts[key], str) and isinstance(value, (int, float))
+                   and not isinstance(value, bool)}
+        at = RowAt(doc, (here,), report, row=number, columns=header, place=place, written=written)
         card = read_card(item, at, card_type, deck_id, default_copies)
         if card is not None:
             cards.append(card)
