@@ -87,9 +87,9 @@ def write_schemas(game_dir: Path) -> tuple[Report, list[Path]]:
     """Write the game's schemas to its schemas/ folder and point its YAML files at them."""
     report = Report()
     game = load_game(game_dir, report)
-    if game is None:
+    if game is None or report.has_errors():
         return report, []
-    return report, schema_files.write_schemas(game)
+    return report, schema_files.write_schemas(game, report)
 
 
 def card_type_ids(game_dir: Path) -> list[str] | None:

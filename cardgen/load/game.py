@@ -176,6 +176,9 @@ def _card_types(raw: dict, at: At) -> tuple[dict[str, CardType], set[str]]:
     out, broken = {}, set()
     for type_id, spec in raw.items():
         type_at = at.child(type_id)
+        if s.failed(s.read_value(type_id, type_at, s.identifier)):   # ids name schema files
+            broken.add(type_id)
+            continue
         values = s.read_mapping(spec, type_at, CARD_TYPE_KEYS, "card type")
         if values is None or not values.ok:
             broken.add(type_id)
