@@ -111,22 +111,18 @@ def build(game_dir: Path, options: BuildOptions, report: Report,
 
 
 def check_outputs(game: Game, outputs: tuple[OutputKind, ...], report: Report) -> None:
-    """Two things that would write one file (two decks, or two outputs) are an error before
-    anything is written."""
+    """Two things that would write one file (two decks, a deck and the decks packed together
+    into a file of its name, or two outputs) are an error before anything is written. Each kind
+    names one maker per file it makes, so any name given twice is a clash."""
     written: dict[str, list] = {}
     for kind in outputs:
         for name, sources in kind.file_names(game).items():
             written.setdefault(name, []).extend(sources)
     for name, makers in written.items():
-        if len(makers) < 2 or _packed(game, name, makers):
+        if len(makers) < 2:
             continue
         (first, where), *others = makers
         for label, source in others:
             report.error(source.file, source.line, source.path,
                          f"{label} would write {name}, as {first} ({where.file}:{where.line}) does: "
                          "give each an id of its own", code="duplicate-output")
-
-
-def _packed(game: Game, name: str, makers: list) -> bool:
-    """Decks of one size sharing a packed PDF are meant to write one file."""
-    return bool(game.print.pack) and name.endswith("-decks.pdf") and len(set(makers)) == len(makers)
