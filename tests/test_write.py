@@ -222,6 +222,15 @@ def test_two_games_that_would_build_into_one_folder_are_refused_first(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+def test_two_games_whose_folders_differ_only_in_case_are_refused_first(tmp_path):
+    shutil.copytree(VALID, tmp_path / "a" / "game")
+    shutil.copytree(VALID, tmp_path / "b" / "Game")
+    result = _cli("build", tmp_path / "a" / "game", tmp_path / "b" / "Game", "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    assert "would both build into <out>/game/" in result.output
+    assert not (tmp_path / "out").exists()
+
+
 def test_stale_temps_of_a_live_build_are_kept(tmp_path):
     live = tmp_path / f"{TEMP_PREFIX}{os.getpid()}-abc.tmp"
     dead = tmp_path / f"{TEMP_PREFIX}999999999-abc.tmp"
