@@ -96,6 +96,24 @@ def unique_header(header: tuple, name: str, report: Report, place: str = "") -> 
     return ok
 
 
+def named_columns(header: tuple, rows: list[list], name: str, report: Report,
+                  place: str = "") -> bool:
+    """A column with a blank header cell must be empty: its values would be dropped unread."""
+    ok = True
+    for index, column in enumerate(header):
+        if column:
+            continue
+        filled = next((number for number, row in enumerate(rows[1:], start=2)
+                       if index < len(row) and not _blank(row[index])), None)
+        if filled is not None:
+            letter = column_letter(index)
+            report.error(name, 1, (f"{place}row 1",), f"cell {letter}1 is blank, but column "
+                         f"{letter} holds values (row {filled} first): expected a field name in "
+                         f"{letter}1, or an empty column", code="csv")
+            ok = False
+    return ok
+
+
 def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, card_type: CardType,
                     deck_id: str, default_copies: int, place: str = "") -> tuple[list[Card], bool]:
     """The cards of a table's rows (the first is the header), and whether every row loaded."""
@@ -110,7 +128,8 @@ def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, car
                      code="csv")
         return [], False
     header = tuple("" if _blank(h) else printed_text(str(h)).strip() for h in rows[0])
-    if not unique_header(header, name, report, place):
+    unique = unique_header(header, name, report, place)
+    if not (named_columns(header, rows, name, report, place) and unique):
         return [], False
     types = {d.name: d.type for d in card_type.fields}
     doc = Document(path, name, None, {(): 1})

@@ -182,3 +182,14 @@ def test_an_xlsx_number_past_python_digit_limit_is_one_clear_error(tmp_path):
     result = run("validate", game)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "a number cell of sheet 'hero' holds more than 4,300 digits" in result.stderr
+
+
+def test_a_sheet_column_with_values_under_a_blank_header_is_an_error(tmp_path):
+    game = game_with(tmp_path, "cards/heroes.xlsx")
+    xlsx(game / "cards" / "heroes.xlsx", {"hero": [["name", None, "power", "text"],
+                                                   ["First Hero", "lost", 3, "x"]]})
+    result = run("validate", game)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{game / 'cards' / 'heroes.xlsx'}:1: error: csv: sheet 'hero', row 1: cell B1 is blank, "
+        "but column B holds values (row 2 first): expected a field name in B1, or an empty column"]
