@@ -239,6 +239,7 @@ class Game:
     fonts: Mapping = field(default_factory=frozen_map)   # the game's own families: name -> FontSpec
     token_sets: tuple = ()              # TokenSet, in the order game.yaml lists them
     boards: tuple = ()                  # Board, in the order game.yaml lists them
+    skipped_layout_dirs: tuple = ()     # the game's layouts/ when it leads outside the game
 
     @property
     def prototype_names(self) -> frozenset:

@@ -64,6 +64,7 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
                                             definitions)
     boards, boards_ok = read_boards(top["boards"], at.child("boards"))
     errata = _errata(top["errata"], at.child("errata"))
+    skipped = _layouts_outside(game_dir, report)
     if not (top.ok and settings is not None and settings.ok and legibility is not None and legibility.ok
             and len(definitions) == len(top["definitions"]) and len(errata) == len(top["errata"])
             and len(fonts) == len(top["fonts"]) and tokens_ok and boards_ok):
@@ -81,6 +82,7 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
         print=PrintSettings(**settings),
         legibility=Legibility(**legibility),
         layout_dirs=layout_dirs(game_dir),
+        skipped_layout_dirs=skipped,
         source=Source(doc.name, 1),
         glossary=frozen_map({term: text for term, (text, _) in top["glossary"].items()}),
         prototype_terms=frozenset(term for term, (_, invented) in top["glossary"].items() if invented),
@@ -161,6 +163,17 @@ def layout_dirs(game_dir: Path) -> tuple[Path, ...]:
             dirs.append(parent / "layouts")
             break
     return tuple(dirs) + (catalog.SHIPPED_LAYOUTS,)
+
+
+def _layouts_outside(game_dir: Path, report: Report) -> tuple[Path, ...]:
+    """The game's layouts/ when it is there but leads outside the game (a link out): skipped,
+    never read, with a warning naming it."""
+    folder = game_dir / "layouts"
+    if not folder.is_symlink() or _own_folder(game_dir, "layouts"):
+        return ()
+    report.warning(relative_name(folder), None, (), "this folder leads outside the game folder, "
+                   "so it was skipped: none of its layouts is read", code="path")
+    return (folder,)
 
 
 def _own_folder(game_dir: Path, name: str) -> bool:
