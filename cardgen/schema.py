@@ -202,11 +202,25 @@ def check_bounds(value, minimum, maximum, at: At | None = None, unit: str = "") 
 
 
 def shown_number(value, at: At | None, unit: str = "") -> str:
-    """A number as the data wrote it, cut when long; `value` itself when the text is unknown."""
+    """A number as the data wrote it, cut when long; `value` itself when the text is unknown.
+    A text that reads as no finite number ('999...9mm' is infinite) is quoted as written."""
     written = at.doc.raw.get(tuple(at.path)) if at is not None else None
+    if not isinstance(written, str) and not -math.inf < value < math.inf:
+        written = _text_at(at)
     if not isinstance(written, str):
         return f"{number_text(value)}{unit}"
     return written_number(written)
+
+
+def _text_at(at: At | None) -> str | None:
+    """The text the data gives at `at`, if what it gives there is a text."""
+    value = at.doc.data if at is not None else None
+    try:
+        for key in at.path if at is not None else ():
+            value = value[key]
+    except (KeyError, IndexError, TypeError):
+        return None
+    return value.strip() if isinstance(value, str) else None
 
 
 def boolean(value, at: At) -> bool:

@@ -49,3 +49,13 @@ def test_nan_is_never_in_range():
 ])
 def test_plain_numbers_as_yaml_and_tables_write_them(text, number):
     assert plain_number(text) == number
+
+
+def test_a_length_too_long_for_a_float_is_quoted_as_written():
+    text = "9" * 400 + "mm"
+    doc = Document(Path("layout.yaml"), "layout.yaml", {"x": text}, {("x",): 4})
+    with pytest.raises(s.Invalid, match=r"expected at most 10 mm, found 999999999999\.\.\. "
+                                        r"\(a number of 402 characters\)$"):
+        s.length(0, 10)(text, s.At(doc, ("x",), Report()))
+    with pytest.raises(s.Invalid, match=r"expected at most 10 mm, found 11 mm$"):   # finite: as read
+        s.length(0, 10)("11mm", s.At(doc, ("x",), Report()))
