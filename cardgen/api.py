@@ -11,7 +11,7 @@ from cardgen import schema_files
 from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
 from cardgen.load.game import GAME_FILE, load_game
 from cardgen.outputs.calibration import render_calibration
-from cardgen.pipeline import BuildOptions, build, check
+from cardgen.pipeline import BuildOptions, build, check, same_file_key
 from cardgen.write import write_atomic
 
 DATA_DIR = Path("data")
@@ -37,13 +37,14 @@ def validate(paths: Iterable[Path], strict: bool = False) -> Report:
 
 
 def same_output(game_dirs: list[Path], report: Report) -> bool:
-    """Games whose folders share a name would build into one output folder: an error, found
-    before anything is written."""
+    """Games whose folders share a name (case aside, as macOS and Windows compare names) would
+    build into one output folder: an error, found before anything is written."""
     by_id: dict[str, list[Path]] = {}
     for game_dir in game_dirs:
-        by_id.setdefault(Path(game_dir).resolve().name, []).append(Path(game_dir))
+        by_id.setdefault(same_file_key(Path(game_dir).resolve().name), []).append(Path(game_dir))
     clash = False
-    for game_id, dirs in by_id.items():
+    for dirs in by_id.values():
+        game_id = dirs[0].resolve().name
         for other in dirs[1:]:
             clash = True
             report.error(relative_name(other / GAME_FILE), None, (),
@@ -95,9 +96,9 @@ def write_schemas(game_dir: Path) -> tuple[Report, list[Path]]:
     """Write the game's schemas to its schemas/ folder and point its YAML files at them."""
     report = Report()
     game = load_game(game_dir, report)
-    if game is None:
+    if game is None or report.has_errors():
         return report, []
-    return report, schema_files.write_schemas(game)
+    return report, schema_files.write_schemas(game, report)
 
 
 def card_type_ids(game_dir: Path) -> list[str] | None:

@@ -74,12 +74,32 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+def written_number(text: str) -> str:
+    """A number's text as messages quote it: one of more than 24 characters is cut."""
+    if len(text) > 24:
+        return f"{text[:12]}... (a number of {len(text):,} characters)"
+    return text
+
+
+def number_text(value) -> str:
+    """A number as messages quote it, whatever its size: a whole number too long to quote is cut,
+    one too long for Python to write out (over 4,300 digits) is only said to be so."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return written_number(str(value))
+        except ValueError:
+            return "a number of more than 4,300 digits"
+    return f"{value:g}"
+
+
 def describe(value) -> str:
     """How a found value is named in messages: its type and a short rendering."""
     if value is None:
         return "nothing"
     if isinstance(value, bool):
         return f"boolean {str(value).lower()}"
+    if isinstance(value, int):
+        return f"int {number_text(value)}" if abs(value) >= 10**24 else f"int '{value}'"
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):

@@ -281,6 +281,7 @@ class Game:
     token_sets: tuple = ()              # TokenSet, in the order game.yaml lists them
     boards: tuple = ()                  # Board, in the order game.yaml lists them
     documents: tuple = ()               # Document, in the order game.yaml lists them
+    skipped_layout_dirs: tuple = ()     # the game's layouts/ when it leads outside the game
 
     @property
     def prototype_names(self) -> frozenset:

@@ -6,6 +6,7 @@ file of every kind in place together.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
@@ -111,22 +112,27 @@ def build(game_dir: Path, options: BuildOptions, report: Report,
 
 
 def check_outputs(game: Game, outputs: tuple[OutputKind, ...], report: Report) -> None:
-    """Two things that would write one file (two decks, or two outputs) are an error before
-    anything is written."""
+    """Two things that would write one file (two decks, a deck and the decks packed together
+    into a file of its name, or two outputs) are an error before anything is written. Each kind
+    names one maker per file it makes, so any name given twice is a clash; names are compared as
+    a disk that ignores case and Unicode form (macOS, Windows) compares them."""
     written: dict[str, list] = {}
     for kind in outputs:
         for name, sources in kind.file_names(game).items():
-            written.setdefault(name, []).extend(sources)
-    for name, makers in written.items():
-        if len(makers) < 2 or _packed(game, name, makers):
+            written.setdefault(same_file_key(name), []).extend((name, *maker) for maker in sources)
+    for makers in written.values():
+        if len(makers) < 2:
             continue
-        (first, where), *others = makers
-        for label, source in others:
+        (first_name, first, where), *others = makers
+        for name, label, source in others:
+            alike = "" if name == first_name else (
+                f" (on a disk that ignores case, {name} and {first_name} are one file)")
             report.error(source.file, source.line, source.path,
-                         f"{label} would write {name}, as {first} ({where.file}:{where.line}) does: "
-                         "give each an id of its own", code="duplicate-output")
+                         f"{label} would write {name}, as {first} ({where.file}:{where.line}) "
+                         f"does{alike}: give each an id of its own", code="duplicate-output")
 
 
-def _packed(game: Game, name: str, makers: list) -> bool:
-    """Decks of one size sharing a packed PDF are meant to write one file."""
-    return bool(game.print.pack) and name.endswith("-decks.pdf") and len(set(makers)) == len(makers)
+def same_file_key(name: str) -> str:
+    """What a file name is on every disk: 'Heroes.pdf', 'heroes.pdf' and a decomposed 'é' are
+    one file on macOS and Windows."""
+    return unicodedata.normalize("NFC", name).casefold()

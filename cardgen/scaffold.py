@@ -1,9 +1,17 @@
-"""`cardgen new`: a small valid game (one deck, two cards, its own layouts) to start from."""
+"""`cardgen new`: a small valid game (one deck, two cards, its own layouts) to start from.
+
+The new game is checked as `cardgen validate` checks it before it is written: a title it could
+not print (right-to-left text, one too long for its box on the back ...) is refused with what is
+wrong, and the folder is left as it was.
+"""
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
+from cardgen.errors import Report, relative_name
+from cardgen.pipeline import check
 from cardgen.yaml_source import printed_text
 
 TEMPLATE = Path(__file__).parent / "templates" / "new_game"
@@ -23,17 +31,21 @@ def new_game(folder: Path, title: str | None = None) -> list[Path]:
             raise ScaffoldError(f"'{folder}' already exists and is not empty")
     except OSError as exc:
         raise ScaffoldError(f"cannot use '{folder}': {exc.strerror or exc}") from None
+    given = title is not None
     title = title or folder.name.replace("-", " ").replace("_", " ").title()
     try:
         title = printed_text(title)
     except ValueError as exc:
         raise ScaffoldError(f"the title cannot be used: {exc}") from None
+    files = game_files(title)
+    problems = title_problems(files, folder)
+    if problems:
+        source = "" if given else " (made from the folder name: give one with --title)"
+        raise ScaffoldError(f"the new game could not print its title{source}: "
+                            + "; ".join(problems))
     written = []
-    for source in sorted(TEMPLATE.rglob("*.yaml")):
-        target = folder / source.relative_to(TEMPLATE)
-        text = source.read_text(encoding="utf-8")
-        if source.name == "game.yaml":   # a JSON string is a YAML double-quoted one, escapes and all
-            text = text.replace('"%(title)s"', json.dumps(title, ensure_ascii=False))
+    for name, text in files.items():
+        target = folder / name
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
@@ -41,3 +53,28 @@ def new_game(folder: Path, title: str | None = None) -> list[Path]:
             raise ScaffoldError(f"cannot write '{target}': {exc.strerror or exc}") from None
         written.append(target)
     return written
+
+
+def game_files(title: str) -> dict[str, str]:
+    """The starter game's files, by path in the game folder, with `title` put in."""
+    files = {}
+    for source in sorted(TEMPLATE.rglob("*.yaml")):
+        text = source.read_text(encoding="utf-8")
+        if source.name == "game.yaml":   # a JSON string is a YAML double-quoted one, escapes and all
+            text = text.replace('"%(title)s"', json.dumps(title, ensure_ascii=False))
+        files[source.relative_to(TEMPLATE).as_posix()] = text
+    return files
+
+
+def title_problems(files: dict[str, str], folder: Path) -> list[str]:
+    """What validate would find wrong with the starter game, which can only be its title; files
+    are named as they would be in `folder`."""
+    with tempfile.TemporaryDirectory(prefix="cardgen-new-") as scratch:
+        game = Path(scratch) / "game"
+        for name, text in files.items():
+            (game / name).parent.mkdir(parents=True, exist_ok=True)
+            (game / name).write_text(text, encoding="utf-8")
+        report = Report()
+        check(game, report)
+        named = [d.message.replace(relative_name(game), str(folder)) for d in report.errors]
+    return list(dict.fromkeys(named))

@@ -5,7 +5,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from cardgen.errors import Report, describe, did_you_mean
+from cardgen.errors import Report, describe, did_you_mean, number_text, written_number
 from cardgen.yaml_source import Document
 from cardgen.units import UnitError, parse_length
 
@@ -183,13 +183,16 @@ def length(minimum: float = -MAX_MAGNITUDE, maximum: float = MAX_MAGNITUDE) -> P
 
 def check_bounds(value, minimum, maximum, at: At | None = None, unit: str = "") -> None:
     """`value` lies in [minimum, maximum], each bound defaulting to +-MAX_MAGNITUDE; NaN and the
-    infinities never do. The message quotes the value as written (a 5,000-digit number is cut)."""
+    infinities never do. A whole number of any size is compared exactly (never made a float), so
+    one too large for a float is out of range like any other. The message quotes the value as
+    written (a 5,000-digit number is cut)."""
     low = -MAX_MAGNITUDE if minimum is None else minimum
     high = MAX_MAGNITUDE if maximum is None else maximum
-    if not math.isnan(value) and low <= value <= high:
+    nan = value != value          # NaN is the one value unequal to itself (isnan floats an int)
+    if not nan and low <= value <= high:
         return
     found = shown_number(value, at, unit)
-    if minimum is None and maximum is None or math.isnan(value):
+    if minimum is None and maximum is None or nan:
         wanted = f"a number from {low:g} to {high:g}{unit}"
     elif value < low:
         wanted = f"at least {low:g}{unit}"
@@ -199,12 +202,25 @@ def check_bounds(value, minimum, maximum, at: At | None = None, unit: str = "") 
 
 
 def shown_number(value, at: At | None, unit: str = "") -> str:
+    """A number as the data wrote it, cut when long; `value` itself when the text is unknown.
+    A text that reads as no finite number ('999...9mm' is infinite) is quoted as written."""
     written = at.doc.raw.get(tuple(at.path)) if at is not None else None
+    if not isinstance(written, str) and not -math.inf < value < math.inf:
+        written = _text_at(at)
     if not isinstance(written, str):
-        return f"{value:g}{unit}"
-    if len(written) > 24:
-        return f"{written[:12]}... (a number of {len(written):,} characters)"
-    return written
+        return f"{number_text(value)}{unit}"
+    return written_number(written)
+
+
+def _text_at(at: At | None) -> str | None:
+    """The text the data gives at `at`, if what it gives there is a text."""
+    value = at.doc.data if at is not None else None
+    try:
+        for key in at.path if at is not None else ():
+            value = value[key]
+    except (KeyError, IndexError, TypeError):
+        return None
+    return value.strip() if isinstance(value, str) else None
 
 
 def boolean(value, at: At) -> bool:

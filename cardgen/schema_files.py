@@ -1,5 +1,11 @@
 """`cardgen schema --write`: a game's JSON Schemas in its `schemas/` folder, and the line that tells
-an editor (the YAML language server: VS Code, Neovim, Helix ...) which schema checks each file."""
+an editor (the YAML language server: VS Code, Neovim, Helix ...) which schema checks each file.
+
+Every file it writes or rewrites passes the check every file cardgen reads passes
+(paths.confined_path): it lies inside the game folder, symlinks resolved. A file that does not,
+or cannot be read as UTF-8 text, is an error naming it, and then nothing is written: the schemas
+and every changed file are put in place together (write.write_files), or none of them are.
+"""
 from __future__ import annotations
 
 import json
@@ -7,10 +13,14 @@ import os
 import re
 from pathlib import Path
 
+from cardgen.errors import Report, relative_name
 from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
 from cardgen.load.game import GAME_FILE
 from cardgen.model import Game
-from cardgen.write import write_atomic
+from cardgen.paths import confined_path, is_file
+from cardgen.schema import Invalid
+from cardgen.write import OutputError, write_files
+from cardgen.yaml_source import read_text
 
 SCHEMA_DIR = "schemas"
 MODELINE = "# yaml-language-server: $schema="
@@ -26,48 +36,99 @@ def schema_texts(game: Game) -> dict[str, dict]:
     return out
 
 
-def write_schemas(game: Game) -> list[Path]:
+def write_schemas(game: Game, report: Report) -> list[Path]:
     """Write the schemas, and point game.yaml, the YAML card files and the game's own layouts at
-    theirs. Returns every file written or changed."""
+    theirs. Returns every file written or changed; on any problem (in `report`), none."""
     root = Path(game.root)
-    folder = root / SCHEMA_DIR
-    written = []
-    for name, schema in schema_texts(game).items():
-        write_atomic(folder / name, (json.dumps(schema, indent=2, ensure_ascii=False) + "\n").encode())
-        written.append(folder / name)
-    targets = {root / GAME_FILE: folder / "game.schema.json"}
-    for deck in game.decks:
-        for card_file in {Path(c.source.file) for c in deck.cards if c.source.file.endswith(".yaml")}:
-            targets[_in_game(root, card_file)] = folder / f"cards-{deck.card_type}.schema.json"
-    layouts = root / "layouts"
-    if layouts.is_dir() and not layouts.is_symlink():
-        for layout in sorted(layouts.rglob("*.yaml")):
-            targets[layout] = folder / "layout.schema.json"
-    for path, schema in targets.items():
-        if path is not None and path.is_file() and _point_at(path, schema):
-            written.append(path)
-    return written
-
-
-def _in_game(root: Path, name: str | Path) -> Path | None:
-    """A card file's path from its name in messages (relative to the working folder)."""
-    path = Path(os.path.abspath(name))
+    base = root.resolve()
+    folder = _schema_folder(root, report)
+    files: dict[str, bytes] = {}
+    if folder is not None:
+        for name, schema in schema_texts(game).items():
+            text = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+            files[(folder / name).relative_to(base).as_posix()] = text.encode("utf-8")
+    for reference, schema in _modeline_targets(game, root).items():
+        path = _confined(root, reference, report)
+        if path is None or folder is None:
+            continue
+        new = _pointed(path, folder / schema, root, report)
+        if new is not None:
+            files[path.relative_to(base).as_posix()] = new
+    if report.has_errors():
+        return []
     try:
-        path.relative_to(os.path.abspath(root))
-    except ValueError:
+        write_files(base, files)
+    except OutputError as exc:
+        report.error(relative_name(exc.path), None, (), f"cannot write the schemas: {exc.reason}; "
+                     "no file was changed", code="output")
+        return []
+    return [root / name for name in files]
+
+
+def _schema_folder(root: Path, report: Report) -> Path | None:
+    """schemas/, resolved: inside the game, and a folder if it is there at all."""
+    path = _confined(root, SCHEMA_DIR, report)
+    if path is not None and path.exists() and not path.is_dir():
+        report.error(relative_name(root / SCHEMA_DIR), None, (),
+                     f"'{SCHEMA_DIR}' is a file, not a folder: move it to write the schemas there",
+                     code="output")
         return None
     return path
 
 
-def _point_at(path: Path, schema: Path) -> bool:
-    """Put (or update) the modeline as the file's first line; True if the file changed."""
-    text = path.read_text(encoding="utf-8")
+def _modeline_targets(game: Game, root: Path) -> dict[str, str]:
+    """Each YAML file to point at its schema, as a path relative to the game -> the schema's name.
+    Layouts are found by walking layouts/ without following links; every path is checked later."""
+    targets = {GAME_FILE: "game.schema.json"}
+    for deck in game.decks:
+        for card_file in sorted({c.source.file for c in deck.cards if c.source.file.endswith(".yaml")}):
+            relative = _in_game(root, card_file)
+            if relative is not None:
+                targets[relative] = f"cards-{deck.card_type}.schema.json"
+    layouts = root / "layouts"
+    if layouts.is_dir() and not layouts.is_symlink():
+        for folder, dirs, names in os.walk(layouts):          # links to folders are not walked
+            dirs.sort()
+            for name in sorted(n for n in names if n.endswith(".yaml")):
+                relative = (Path(folder) / name).relative_to(root).as_posix()
+                targets[relative] = "layout.schema.json"
+    return targets
+
+
+def _in_game(root: Path, name: str) -> str | None:
+    """A card file's path relative to the game, from its name in messages."""
+    try:
+        return Path(os.path.abspath(name)).relative_to(os.path.abspath(root)).as_posix()
+    except ValueError:
+        return None
+
+
+def _confined(root: Path, reference: str, report: Report) -> Path | None:
+    """`reference` resolved inside the game, or None with an error naming it."""
+    try:
+        return confined_path(root, reference)
+    except Invalid as exc:
+        report.error(relative_name(root / reference), None, (),
+                     f"{exc}: cardgen writes only inside the game folder; no file was written",
+                     code=exc.code)
+        return None
+
+
+def _pointed(path: Path, schema: Path, root: Path, report: Report) -> bytes | None:
+    """The file with the modeline (put or updated) as its first line; None if it already has it,
+    is no file, or cannot be read (then with an error naming it)."""
+    name = relative_name(root / path.relative_to(root.resolve()))
+    if not is_file(path):
+        if path.exists():
+            report.error(name, None, (), "not a regular file: a schema line cannot be added to it",
+                         code="unreadable")
+        return None
+    if read_text(path, report) is None:     # too large, not UTF-8 ...: an error naming the file
+        return None
+    text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")   # as written, not normalised
     line = MODELINE + os.path.relpath(schema, path.parent).replace(os.sep, "/")
     if _MODELINE.search(text):
         new = _MODELINE.sub(line, text, count=1)
     else:
         new = line + "\n" + text
-    if new == text:
-        return False
-    write_atomic(path, new.encode("utf-8"))
-    return True
+    return None if new == text else new.encode("utf-8")

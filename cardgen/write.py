@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import tempfile
 import uuid
 from pathlib import Path
@@ -42,23 +43,47 @@ def _reason(exc: OSError, path: Path) -> str:
     return exc.strerror or str(exc)
 
 
+_SPECIAL = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+            (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+
+
+def check_replaceable(target: Path) -> None:
+    """Only a regular file, or nothing, is ever replaced: a folder, pipe, socket or device in a
+    target's place (or at the end of a link there) is an OutputError, and is left as it is."""
+    try:
+        mode = os.stat(target).st_mode          # a link counts as what it leads to
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise OutputError(target, _reason(exc, target)) from None
+    if stat.S_ISREG(mode):
+        return
+    what = next((name for test, name in _SPECIAL if test(mode)), "not a regular file")
+    if stat.S_ISDIR(mode):
+        raise OutputError(target, "a folder is in the way of this file")
+    raise OutputError(target, f"it is {what}, not a regular file: cardgen only replaces files, "
+                      "so it is left as it is")
+
+
 def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
-    """Replace `folder/name` with each `data`, all or none; raise OutputError naming the path."""
+    """Replace `folder/name` with each `data`, all or none; raise OutputError naming the path.
+    A name may hold '/': its folders below `folder` are made as needed."""
     folder = Path(folder)
     targets = [folder / name for name in files]
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(folder, _reason(exc, folder)) from None
+    for parent in dict.fromkeys([folder, *(t.parent for t in targets)]):
+        try:
+            parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(parent, _reason(exc, parent)) from None
     for target in targets:
-        if target.is_dir():
-            raise OutputError(target, "a folder is in the way of this file")
-    remove_stale_temps(folder)
+        check_replaceable(target)
+    for parent in dict.fromkeys(t.parent for t in targets):
+        remove_stale_temps(parent)
     temps: list[Path] = []
     try:
         for target, data in zip(targets, files.values()):
             try:
-                temps.append(_write_temp(folder, data))
+                temps.append(_write_temp(target.parent, data))
             except OSError as exc:
                 raise OutputError(target, _reason(exc, target)) from None
         _put_in_place(list(zip(temps, targets)))

@@ -123,11 +123,23 @@ def _scalar(event: yaml.ScalarEvent, line: int, path: tuple):
         return True
     if text in _FALSE:
         return False
-    if INT.match(text):   # past Python's digit limit it is too large for any key: infinity
-        return int(text) if len(text) <= MAX_INT_DIGITS else float("inf") * (-1 if text[0] == "-" else 1)
+    number = plain_number(text)
+    return text if number is None else number
+
+
+def plain_number(text: str) -> int | float | None:
+    """The number a plain scalar (or a table's cell) writes, or None when it writes none.
+    A whole number of more than MAX_INT_DIGITS digits is too large for any key, and Python
+    refuses to convert one past 4,300 digits: it is an infinity of its sign, which every bound
+    refuses (the message quotes the digits as written)."""
+    if INT.match(text):
+        digits = text.lstrip("+-").lstrip("0")
+        if len(digits) > MAX_INT_DIGITS:
+            return float("-inf") if text.startswith("-") else float("inf")
+        return int(digits or "0") * (-1 if text.startswith("-") else 1)
     if FLOAT.match(text):
         return float(text)
-    return text
+    return None
 
 
 class _Frame:

@@ -190,6 +190,18 @@ def _a_pipe_for_a_picture(root: Path) -> None:
     os.mkfifo(root / ART)
 
 
+@adds("layout-is-a-fifo")
+def _a_pipe_for_a_layout(root: Path) -> None:
+    (root / GAME / "layouts" / "back.yaml").unlink()
+    os.mkfifo(root / GAME / "layouts" / "back.yaml")
+
+
+@adds("layouts-folder-symlink-outside")
+def _layouts_linked_out_of_the_game(root: Path) -> None:
+    (root / GAME / "layouts").rename(root / "outside-layouts")
+    (root / GAME / "layouts").symlink_to((root / "outside-layouts").resolve())
+
+
 # fixtures -----------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")

@@ -20,3 +20,10 @@ def test_bad_lengths(bad):
 def test_font_sizes_are_points_unless_a_unit_is_given():
     assert parse_font_size(9) == 9
     assert parse_font_size("1in") == pytest.approx(72)
+
+
+@pytest.mark.parametrize("parse", [parse_length, parse_font_size])
+@pytest.mark.parametrize("digits", [309, 400, 1000])
+def test_a_whole_number_too_large_for_a_float_is_infinite_not_a_crash(parse, digits):
+    assert parse(int("9" * digits)) == float("inf")
+    assert parse(-int("9" * digits)) == float("-inf")

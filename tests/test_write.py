@@ -1,6 +1,7 @@
 """Outputs are replaced whole or not at all: an interrupted or killed build leaves the last good one."""
 import os
 import signal
+import stat
 import shutil
 import subprocess
 import sys
@@ -136,7 +137,8 @@ def test_a_build_that_fails_after_its_first_file_leaves_the_previous_build(tmp_p
     assert _files(out) == before
 
 
-@pytest.mark.parametrize("problem", ["out-is-a-file", "pdf-is-a-folder", "disk-full", "read-only"])
+@pytest.mark.parametrize("problem", ["out-is-a-file", "pdf-is-a-folder", "pdf-is-a-fifo",
+                                     "pdf-links-to-a-fifo", "disk-full", "read-only"])
 def test_output_problems_are_one_line_naming_the_path(problem, tmp_path, monkeypatch):
     game, out = _two_deck_game(tmp_path), tmp_path / "out"
     expected = {"pdf-is-a-folder": (out / "game" / "heroes.pdf", "a folder is in the way of this file"),
@@ -148,6 +150,18 @@ def test_output_problems_are_one_line_naming_the_path(problem, tmp_path, monkeyp
         expected[problem] = (out / "game", f"'{out / 'game'}' is a file, not a folder")
     elif problem == "pdf-is-a-folder":
         (out / "game" / "heroes.pdf").mkdir(parents=True)
+    elif problem in ("pdf-is-a-fifo", "pdf-links-to-a-fifo"):
+        assert _cli("build", game, "--out", out, "-q").exit_code == 0
+        pipe = out / "game" / "heroes.pdf"
+        if problem == "pdf-links-to-a-fifo":
+            pipe = tmp_path / "pipe"
+            (out / "game" / "heroes.pdf").unlink()
+            (out / "game" / "heroes.pdf").symlink_to(pipe)
+        else:
+            pipe.unlink()
+        os.mkfifo(pipe)
+        expected[problem] = (out / "game" / "heroes.pdf", "it is a named pipe (FIFO), not a regular "
+                             "file: cardgen only replaces files, so it is left as it is")
     else:
         code = 28 if problem == "disk-full" else 13
         def refuse(folder, data):
@@ -160,12 +174,60 @@ def test_output_problems_are_one_line_naming_the_path(problem, tmp_path, monkeyp
     assert result.output.splitlines() == [f"{path}: error: output: cannot write the build: "
                                           f"{reason}; the previous files are unchanged"]
     assert (_files(out) if out.exists() else {}) == before
+    if problem.endswith("fifo"):
+        assert stat.S_ISFIFO(os.stat(out / "game" / "heroes.pdf").st_mode)
+
+
+@pytest.mark.parametrize("special", ["fifo", "folder", "link-to-fifo"])
+def test_a_special_file_in_the_way_is_never_replaced(special, tmp_path):
+    target, pipe = tmp_path / "calibration.pdf", tmp_path / "pipe"
+    if special == "folder":
+        target.mkdir()
+        reason = "a folder is in the way of this file"
+    else:
+        os.mkfifo(pipe)
+        if special == "fifo":
+            pipe.rename(target)
+        else:
+            target.symlink_to(pipe)
+        reason = "it is a named pipe (FIFO), not a regular file"
+    with pytest.raises(write.OutputError) as caught:
+        write.write_files(tmp_path, {"calibration.pdf": b"%PDF", "other.pdf": b"%PDF"})
+    assert caught.value.path == target and caught.value.reason.startswith(reason)
+    assert not (tmp_path / "other.pdf").exists(), "nothing is written when one file cannot be"
+    assert target.is_dir() if special == "folder" else stat.S_ISFIFO(os.stat(target).st_mode)
+
+
+def test_calibrate_into_a_fifo_is_one_line_and_exit_1(tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    result = _cli("calibrate", "--out", tmp_path / "pipe")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{tmp_path / 'pipe'}: error: output: cannot write the calibration sheet: it is a named "
+        "pipe (FIFO), not a regular file: cardgen only replaces files, so it is left as it is"]
+    assert stat.S_ISFIFO(os.stat(tmp_path / "pipe").st_mode)
+
+
+def test_names_with_folders_are_written_beside_their_targets(tmp_path):
+    written = write.write_files(tmp_path, {"a/b.txt": b"one", "c.txt": b"two"})
+    assert written == [tmp_path / "a" / "b.txt", tmp_path / "c.txt"]
+    assert (tmp_path / "a" / "b.txt").read_bytes() == b"one"
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["a", "b.txt", "c.txt"]
 
 
 def test_two_games_that_would_build_into_one_folder_are_refused_first(tmp_path):
     for side in ("a", "b"):
         shutil.copytree(VALID, tmp_path / side / "game")
     result = _cli("build", tmp_path / "a" / "game", tmp_path / "b" / "game", "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    assert "would both build into <out>/game/" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_two_games_whose_folders_differ_only_in_case_are_refused_first(tmp_path):
+    shutil.copytree(VALID, tmp_path / "a" / "game")
+    shutil.copytree(VALID, tmp_path / "b" / "Game")
+    result = _cli("build", tmp_path / "a" / "game", tmp_path / "b" / "Game", "--out", tmp_path / "out")
     assert result.exit_code == 1
     assert "would both build into <out>/game/" in result.output
     assert not (tmp_path / "out").exists()

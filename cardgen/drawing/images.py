@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import stat
 import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from PIL import Image
 
@@ -51,9 +53,17 @@ def _what(head: bytes) -> str:
     return found or "not a picture format cardgen reads"
 
 
-def open_picture(path: Path, fmt: str) -> Image.Image:
-    """Open a file already known to be `fmt`, letting Pillow try that format and no other."""
-    return Image.open(path, formats=[fmt])
+@contextmanager
+def opened_picture(path: Path, fmt: str) -> Iterator[Image.Image]:
+    """Open a file already known to be `fmt`, letting Pillow try that format and no other, for
+    the `with` block to decode. Every Pillow call on a picture runs inside one: the warnings
+    Pillow gives about a damaged file ("Corrupt EXIF data" ...) never reach the terminal (whether
+    the picture decodes is what counts), save the decompression bomb warning, raised as an error."""
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("ignore")
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        with Image.open(path, formats=[fmt]) as image:
+            yield image
 
 
 def inspect_image(path: Path, shown: str | None = None) -> ImageInfo:
@@ -79,16 +89,14 @@ def inspect_image(path: Path, shown: str | None = None) -> ImageInfo:
         raise Invalid(f"picture '{shown}' is {what}" + ("" if what.startswith("not") else
                       ", not a picture format cardgen reads") + " (PNG, JPEG, WebP, GIF, TIFF, BMP)")
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with open_picture(path, fmt) as image:
-                width, height, mode = image.width, image.height, image.mode
-                if width * height > MAX_PIXELS:
-                    raise Invalid(f"picture '{shown}' is {width} x {height} pixels; the limit is "
-                                  f"{MAX_PIXELS:,} pixels")
-                image.load()       # the whole picture: a truncated or damaged one fails here
-                if _turned(image):  # a camera's sideways picture: its stored size is turned too
-                    width, height = height, width
+        with opened_picture(path, fmt) as image:
+            width, height, mode = image.width, image.height, image.mode
+            if width * height > MAX_PIXELS:
+                raise Invalid(f"picture '{shown}' is {width} x {height} pixels; the limit is "
+                              f"{MAX_PIXELS:,} pixels")
+            image.load()       # the whole picture: a truncated or damaged one fails here
+            if _turned(image):  # a camera's sideways picture: its stored size is turned too
+                width, height = height, width
     except Invalid:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):

@@ -61,8 +61,10 @@ class _Raw:
 class LayoutLibrary:
     """Loads layouts from a list of folders, each at most once per run."""
 
-    def __init__(self, dirs: tuple[Path, ...], report: Report, families: Mapping | None = None):
+    def __init__(self, dirs: tuple[Path, ...], report: Report, families: Mapping | None = None,
+                 skipped: tuple[Path, ...] = ()):
         self.dirs = dirs
+        self.skipped = skipped   # layouts folders not read: they lead outside the game
         self.report = report
         self.families = families if families is not None else fonts.families()   # font names
         self._raw: dict[str, _Raw | None] = {}
@@ -72,7 +74,8 @@ class LayoutLibrary:
     def available(self) -> list[str]:
         names = set()
         for folder in self.dirs:
-            names |= {p.relative_to(folder).with_suffix("").as_posix() for p in folder.rglob("*.yaml")}
+            names |= {p.relative_to(folder).with_suffix("").as_posix() for p in folder.rglob("*.yaml")
+                      if is_file(p)}
         return sorted(names)
 
     def get(self, name: str, where: Source | None = None) -> Layout | None:
@@ -83,14 +86,18 @@ class LayoutLibrary:
         return self._resolved[name]
 
     def _file(self, name: str) -> Path | None:
-        """The first layouts folder's `<name>.yaml`; raises Invalid for a name that is no path
-        or a file that leads out of its folder."""
+        """The first layouts folder's `<name>.yaml`; raises Invalid for a name that is no path,
+        a file that leads out of its folder, or one that is there but is no regular file (a pipe
+        or a device would block or never end; a folder is no layout)."""
         if ".." in name.split("/"):
             return None
         for folder in self.dirs:
             path = confined_path(folder, f"{name}.yaml")
             if is_file(path):
                 return folder / f"{name}.yaml"
+            if path.exists():
+                raise s.Invalid(f"{relative_name(folder / f'{name}.yaml')} is not a regular file "
+                                "(a pipe, device or folder), so it is not read", code="unreadable")
         return None
 
     def _load(self, name: str, where: Source | None) -> _Raw | None:
@@ -101,13 +108,16 @@ class LayoutLibrary:
             path = self._file(name)
         except s.Invalid as exc:
             self.report.error(where.file, where.line, where.path, f"layout '{name}': {exc}",
-                              code="path")
+                              code=exc.code)
             self._raw[name] = None
             return None
         raw = None
         if path is None:
             message = (f"unknown layout '{name}'{did_you_mean(name, self.available())}; "
                        f"looked in: {', '.join(_shown(d) for d in self.dirs) or 'no layouts folder'}")
+            if self.skipped:
+                message += (f"; skipped {', '.join(relative_name(d) for d in self.skipped)}, "
+                            "which leads outside the game folder")
             self.report.error(where.file, where.line, where.path, message, code="unknown-layout")
         else:
             doc = load_yaml(path, self.report)

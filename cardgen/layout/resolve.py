@@ -87,7 +87,7 @@ def own_back_scope(front: Scope, card: Card) -> Scope:
 
 def resolve_game(game: Game, report: Report) -> Faces:
     families = fonts.game_families(game.fonts, report)
-    library = LayoutLibrary(game.layout_dirs, report, families)
+    library = LayoutLibrary(game.layout_dirs, report, families, game.skipped_layout_dirs)
     shared = {"root": game.root, "images": {}, "legibility": game.legibility, "families": families}
     decks = resolve_decks(game, library, shared, report)
     return Faces(decks, resolve_tokens(game, library, shared, report),

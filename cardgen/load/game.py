@@ -66,6 +66,7 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
     boards, boards_ok = read_boards(top["boards"], at.child("boards"))
     documents, documents_ok = read_documents(top["documents"], at.child("documents"), game_dir)
     errata = _errata(top["errata"], at.child("errata"))
+    skipped = _layouts_outside(game_dir, report)
     if not (top.ok and settings is not None and settings.ok and legibility is not None and legibility.ok
             and len(definitions) == len(top["definitions"]) and len(errata) == len(top["errata"])
             and len(fonts) == len(top["fonts"]) and tokens_ok and boards_ok and documents_ok):
@@ -83,6 +84,7 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
         print=PrintSettings(**settings),
         legibility=Legibility(**legibility),
         layout_dirs=layout_dirs(game_dir),
+        skipped_layout_dirs=skipped,
         source=Source(doc.name, 1),
         glossary=frozen_map({term: text for term, (text, _) in top["glossary"].items()}),
         prototype_terms=frozenset(term for term, (_, invented) in top["glossary"].items() if invented),
@@ -184,6 +186,17 @@ def layout_dirs(game_dir: Path) -> tuple[Path, ...]:
     return tuple(dirs) + (catalog.SHIPPED_LAYOUTS,)
 
 
+def _layouts_outside(game_dir: Path, report: Report) -> tuple[Path, ...]:
+    """The game's layouts/ when it is there but leads outside the game (a link out): skipped,
+    never read, with a warning naming it."""
+    folder = game_dir / "layouts"
+    if not folder.is_symlink() or _own_folder(game_dir, "layouts"):
+        return ()
+    report.warning(relative_name(folder), None, (), "this folder leads outside the game folder, "
+                   "so it was skipped: none of its layouts is read", code="path")
+    return (folder,)
+
+
 def _own_folder(game_dir: Path, name: str) -> bool:
     """Whether the game has a folder `name` that really lies inside it (a link out does not count)."""
     try:
@@ -197,6 +210,9 @@ def _card_types(raw: dict, at: At) -> tuple[dict[str, CardType], set[str]]:
     out, broken = {}, set()
     for type_id, spec in raw.items():
         type_at = at.child(type_id)
+        if s.failed(s.read_value(type_id, type_at, s.identifier)):   # ids name schema files
+            broken.add(type_id)
+            continue
         values = s.read_mapping(spec, type_at, CARD_TYPE_KEYS, "card type")
         if values is None or not values.ok:
             broken.add(type_id)

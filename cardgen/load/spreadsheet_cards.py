@@ -13,6 +13,8 @@ from pathlib import Path
 from cardgen.errors import Report, relative_name
 from cardgen.load.table_cards import MAX_ROWS, cards_from_rows
 from cardgen.model import Card, CardType
+from cardgen.schema import MAX_MAGNITUDE
+from cardgen.yaml_source import plain_number
 
 SPREADSHEETS = (".xlsx", ".ods")
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -99,6 +101,12 @@ def _read_xlsx(path: Path) -> dict[str, list]:
         for ws in workbook.worksheets:
             ws.reset_dimensions()   # read every row there is, not what the file claims there is
             sheets[ws.title] = _rows_limited(ws.iter_rows(values_only=True), ws.title)
+    except ValueError as exc:       # a number cell too long for Python to convert
+        if "digits" not in str(exc):
+            raise SheetError(f"not readable as an Excel workbook: a cell of sheet '{ws.title}' "
+                             f"is damaged ({type(exc).__name__})") from None
+        raise SheetError(f"a number cell of sheet '{ws.title}' holds more than 4,300 digits: "
+                         f"expected a number from {-MAX_MAGNITUDE:,} to {MAX_MAGNITUDE:,}") from None
     except Exception as exc:        # a damaged cell shows only when its row is read
         raise SheetError(f"not readable as an Excel workbook: a cell of sheet '{ws.title}' is "
                          f"damaged ({type(exc).__name__})") from None
@@ -181,13 +189,12 @@ def _ods_value(cell):
     office = _ODS["office"]
     kind = cell.get(f"{{{office}}}value-type")
     if kind in ("float", "percentage", "currency"):
-        try:
-            number = float(cell.get(f"{{{office}}}value"))
-        except (TypeError, ValueError):
-            raise SheetError("a number cell holds no number") from None
-        if number != number or number in (float("inf"), float("-inf")):
+        number = plain_number(cell.get(f"{{{office}}}value", "").strip())  # too large: infinity
+        if number is None:
             raise SheetError("a number cell holds no number")
-        return int(number) if number.is_integer() and abs(number) < 1e15 else number
+        if isinstance(number, float) and number.is_integer() and abs(number) < 1e15:
+            return int(number)
+        return number
     if kind == "boolean":
         return cell.get(f"{{{office}}}boolean-value") == "true"
     paragraphs = ["".join(p.itertext()) for p in cell.iter(f"{{{_ODS['text']}}}p")]

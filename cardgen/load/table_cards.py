@@ -11,11 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.errors import Report
-from cardgen.fields.base import whole
 from cardgen.load.cards import read_card
 from cardgen.model import Card, CardType
 from cardgen.schema import At
-from cardgen.yaml_source import FLOAT, INT, Document, printed_text
+from cardgen.yaml_source import Document, plain_number, printed_text
 
 MAX_ROWS = 20_000
 TEXT_TYPES = ("text", "choice", "image", "reference")
@@ -38,6 +37,7 @@ class RowAt(At):
     row: int = 0
     columns: tuple = ()
     place: str = ""        # "sheet 'Heroes', " for a spreadsheet, "" for CSV
+    written: dict = None   # the text of each cell read as a number, for messages to quote
 
     def child(self, key) -> At:
         if key in self.columns:
@@ -45,6 +45,8 @@ class RowAt(At):
         else:
             cell = f"{self.place}row {self.row}, {key}"
         self.doc.lines.setdefault((cell,), self.line)
+        if self.written and key in self.written:
+            self.doc.raw[(cell,)] = self.written[key]
         return At(self.doc, (cell,), self.report)
 
 
@@ -65,10 +67,9 @@ def cell_value(value, decl_type: str | None):
         return [item.strip() for item in text.split(";") if item.strip()]
     if decl_type in TEXT_TYPES:
         return text
-    if INT.match(text):          # numbers as YAML writes them: ASCII digits, no '_'
-        return whole(text.lstrip("+-")) * (-1 if text.startswith("-") else 1)
-    if FLOAT.match(text):
-        return float(text)
+    number = plain_number(text)         # numbers as YAML writes them: ASCII digits, no '_'
+    if number is not None:
+        return number
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
@@ -95,6 +96,24 @@ def unique_header(header: tuple, name: str, report: Report, place: str = "") -> 
     return ok
 
 
+def named_columns(header: tuple, rows: list[list], name: str, report: Report,
+                  place: str = "") -> bool:
+    """A column with a blank header cell must be empty: its values would be dropped unread."""
+    ok = True
+    for index, column in enumerate(header):
+        if column:
+            continue
+        filled = next((number for number, row in enumerate(rows[1:], start=2)
+                       if index < len(row) and not _blank(row[index])), None)
+        if filled is not None:
+            letter = column_letter(index)
+            report.error(name, 1, (f"{place}row 1",), f"cell {letter}1 is blank, but column "
+                         f"{letter} holds values (row {filled} first): expected a field name in "
+                         f"{letter}1, or an empty column", code="csv")
+            ok = False
+    return ok
+
+
 def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, card_type: CardType,
                     deck_id: str, default_copies: int, place: str = "") -> tuple[list[Card], bool]:
     """The cards of a table's rows (the first is the header), and whether every row loaded."""
@@ -109,7 +128,8 @@ def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, car
                      code="csv")
         return [], False
     header = tuple("" if _blank(h) else printed_text(str(h)).strip() for h in rows[0])
-    if not unique_header(header, name, report, place):
+    unique = unique_header(header, name, report, place)
+    if not (named_columns(header, rows, name, report, place) and unique):
         return [], False
     types = {d.name: d.type for d in card_type.fields}
     doc = Document(path, name, None, {(): 1})
@@ -125,14 +145,17 @@ def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, car
             complete = False
             continue
         try:
-            item = {key: cell_value(printed_text(_lines(cell)) if isinstance(cell, str) else cell,
-                                    types.get(key, key))
-                    for key, cell in zip(header, row) if key and not _blank(cell)}
+            texts = {key: printed_text(_lines(cell)) if isinstance(cell, str) else cell
+                     for key, cell in zip(header, row) if key and not _blank(cell)}
         except ValueError as exc:       # a control character in a cell
             report.error(name, number, (here,), str(exc), code="encoding")
             complete = False
             continue
-        at = RowAt(doc, (here,), report, row=number, columns=header, place=place)
+        item = {key: cell_value(cell, types.get(key, key)) for key, cell in texts.items()}
+        written = {key: texts[key].strip() for key, value in item.items()
+                   if isinstance(texts[key], str) and isinstance(value, (int, float))
+                   and not isinstance(value, bool)}
+        at = RowAt(doc, (here,), report, row=number, columns=header, place=place, written=written)
         card = read_card(item, at, card_type, deck_id, default_copies)
         if card is not None:
             cards.append(card)

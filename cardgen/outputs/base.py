@@ -21,7 +21,9 @@ class OutputKind(Protocol):
         """This output's own checks of the game, before anything is drawn."""
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
-        """Every file it would write, with what makes it ("deck 'heroes'") and where that is."""
+        """Every file it would write, with what makes it ("deck 'heroes'") and where that is:
+        one maker per file made (decks packed into one file are one maker), so a name with two
+        makers is two files that would overwrite each other."""
 
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         """Every file, in memory: file name -> bytes, drawn from the game's resolved faces."""

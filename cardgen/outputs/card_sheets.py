@@ -22,8 +22,13 @@ class CardSheets:
         check_print(game, report)
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
-        return {name: [(f"deck '{deck.id}'", deck.source) for deck in decks]
-                for name, decks in deck_files(game).items()}
+        """One maker per PDF made: a deck, or the decks packed together into one."""
+        names: dict[str, list[tuple[str, Source]]] = {}
+        for name, decks in sheet_groups(game.decks, game.print.pack):
+            label = (f"deck '{decks[0].id}'" if len(decks) == 1 else
+                     "the pack of decks " + ", ".join(f"'{deck.id}'" for deck in decks))
+            names.setdefault(f"{name}.pdf", []).append((label, decks[0].source))
+        return names
 
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         settings = game.print
@@ -52,11 +57,3 @@ def sheet_groups(items, pack: bool) -> list[tuple[str, list]]:
         by_size.setdefault((_deck(item).size.width, _deck(item).size.height), []).append(item)
     return [(_deck(group[0]).id if len(group) == 1 else f"{slug(_deck(group[0]).size.name)}-decks",
              group) for group in by_size.values()]
-
-
-def deck_files(game: Game) -> dict[str, list[Deck]]:
-    """The file each deck is printed into, with the decks that print into it."""
-    names: dict[str, list[Deck]] = {}
-    for name, group in sheet_groups(game.decks, game.print.pack):
-        names.setdefault(f"{name}.pdf", []).extend(group)
-    return names

@@ -54,6 +54,26 @@ def test_new_refuses_a_title_with_a_control_character(tmp_path):
     assert not (tmp_path / "game").exists()
 
 
+@pytest.mark.parametrize("title, problem", [
+    ("مرحبا", "the title holds right-to-left text"),
+    ("x" * 5000, "text does not fit its 51.5 x 10 mm box"),
+])
+def test_new_refuses_a_title_the_new_game_could_not_print(tmp_path, title, problem):
+    result = run("new", tmp_path / "game", "--title", title)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "Error: the new game could not print its title: " in result.output
+    assert problem in result.output and "cardgen-new-" not in result.output
+    assert not (tmp_path / "game").exists()
+
+
+def test_new_names_the_folder_when_the_title_is_made_from_it(tmp_path):
+    result = run("new", tmp_path / "שלום")
+    assert result.exit_code == 2
+    assert "could not print its title (made from the folder name: give one with --title)" in (
+        result.output)
+    assert run("new", tmp_path / "שלום", "--title", "Shalom").exit_code == 0
+
+
 def test_new_onto_a_file_is_a_usage_error(tmp_path):
     (tmp_path / "taken").write_text("mine", encoding="utf-8")
     result = run("new", tmp_path / "taken")

@@ -3,6 +3,7 @@ whole when the game is validated."""
 from __future__ import annotations
 
 import io
+import warnings
 
 import pytest
 from PIL import Image
@@ -35,7 +36,7 @@ def test_every_allowed_format_is_read_whole(fmt, tmp_path):
 def test_other_content_is_refused_before_any_decoder_sees_it(content, what, tmp_path, monkeypatch):
     def never(*args, **kwargs):
         raise AssertionError("a refused file was handed to Pillow")
-    monkeypatch.setattr(images, "open_picture", never)
+    monkeypatch.setattr(images, "opened_picture", never)
     monkeypatch.setattr(Image, "open", never)
     path = tmp_path / "art.png"          # the name says PNG; the content decides
     path.write_bytes(content)
@@ -65,3 +66,32 @@ def test_a_truncated_picture_is_caught_by_a_whole_decode(tmp_path):
     path.write_bytes(data[: len(data) // 2])
     with pytest.raises(Invalid, match=r"picture 'art.png' is a damaged PNG file and cannot be read \(it ends early"):
         inspect_image(path)
+
+
+def test_pillow_warnings_about_a_damaged_file_never_reach_the_terminal(tmp_path):
+    path = tmp_path / "art.png"
+    path.write_bytes(b"II*\x00%!PS-Adobe-3.0 EPSF")     # a TIFF header, then PostScript
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        with pytest.raises(Invalid, match="picture 'art.png' is a damaged TIFF file"):
+            inspect_image(path)
+    assert [str(w.message) for w in seen] == []
+
+
+def test_every_decode_of_a_picture_keeps_pillow_warnings_in(tmp_path, monkeypatch):
+    """Drawing decodes a picture again: a warning Pillow gives there is kept in too."""
+    from cardgen.drawing.pictures import prepare
+    real_open = Image.open
+
+    def warns(*args, **kwargs):
+        warnings.warn("Corrupt EXIF data", UserWarning)
+        return real_open(*args, **kwargs)
+    path = tmp_path / "art.png"
+    path.write_bytes(picture_bytes("PNG"))
+    monkeypatch.setattr(Image, "open", warns)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        info = inspect_image(path)
+        picture = prepare(info, None, 10, 10, cmyk=False)
+    assert picture.size == (40, 30)
+    assert [str(w.message) for w in seen] == []

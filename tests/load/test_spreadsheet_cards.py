@@ -145,3 +145,51 @@ def test_two_sheets_of_one_name_are_an_error_not_a_lost_sheet(tmp_path):
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("content.xml", content.replace(table, table + table))
     assert "two sheets are named 'hero'" in run("validate", game).stderr
+
+
+
+def xlsx_with_cell(path: Path, text: bytes) -> None:
+    """A workbook of the two heroes whose second power cell holds `text` as written (openpyxl
+    itself would refuse to write a number so large)."""
+    xlsx(path, {"hero": [HEADER, ROWS[0], ["Second Hero", 7, "x"]]})
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = next(name for name in parts if name.startswith("xl/worksheets/sheet"))
+    assert parts[sheet].count(b"<v>7</v>") == 1
+    parts[sheet] = parts[sheet].replace(b"<v>7</v>", b"<v>" + text + b"</v>")
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+@pytest.mark.parametrize("kind", ["xlsx", "ods"])
+def test_a_number_cell_too_large_for_a_float_is_out_of_range(kind, tmp_path):
+    game = game_with(tmp_path, f"cards/heroes.{kind}")
+    if kind == "xlsx":
+        xlsx_with_cell(game / "cards" / "heroes.xlsx", b"9" * 400)
+    else:
+        ods(game / "cards" / "heroes.ods", "hero", [HEADER, ROWS[0], ["Second Hero", int("9" * 400), "x"]])
+    result = run("validate", game)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.strip().endswith(
+        "row 3, column B (power): expected at most 10, found 999999999999... "
+        "(a number of 400 characters)"), result.stderr
+
+
+def test_an_xlsx_number_past_python_digit_limit_is_one_clear_error(tmp_path):
+    game = game_with(tmp_path, "cards/heroes.xlsx")
+    xlsx_with_cell(game / "cards" / "heroes.xlsx", b"9" * 5000)
+    result = run("validate", game)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "a number cell of sheet 'hero' holds more than 4,300 digits" in result.stderr
+
+
+def test_a_sheet_column_with_values_under_a_blank_header_is_an_error(tmp_path):
+    game = game_with(tmp_path, "cards/heroes.xlsx")
+    xlsx(game / "cards" / "heroes.xlsx", {"hero": [["name", None, "power", "text"],
+                                                   ["First Hero", "lost", 3, "x"]]})
+    result = run("validate", game)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{game / 'cards' / 'heroes.xlsx'}:1: error: csv: sheet 'hero', row 1: cell B1 is blank, "
+        "but column B holds values (row 2 first): expected a field name in B1, or an empty column"]

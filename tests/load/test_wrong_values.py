@@ -1,8 +1,9 @@
 """Every key of every schema, given wrong values, ends in a clear error or a good build.
 
 Driven by the schemas themselves (game.yaml, card types, field declarations and field-type
-options, decks, backs, print settings, card entries, definitions, errata, deck rules, layout
-files and every element type), so a key added later is covered without a new test. Each wrong
+options, decks, backs, print settings, token sets and their tokens, boards, fonts, legibility,
+glossary entries, card entries, definitions, errata, deck rules, layout files and every element
+type), so a key added later is covered without a new test. Each wrong
 value goes into tests/corpus/valid-minimal at the place that key lives; `cardgen validate`
 must then print only `file:line: severity: ...` lines (no traceback) and exit 0 or 1, and a value
 it accepts must also build into a PDF that parses.
@@ -31,8 +32,8 @@ from cardgen.load.rule_schema import RULE_KEYS
 VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
 MARK = "__WRONG__"
 
-# YAML text of each wrong value: wrong types, empty, negative, zero, huge, infinite, NaN, and an
-# integer of 5,000 digits
+# YAML text of each wrong value: wrong types, empty, negative, zero, huge, infinite, NaN, an
+# integer too large for a float (400 digits) and one of 5,000 digits
 WRONG = {
     "list": "[1, 2]",
     "mapping": "{a: 1}",
@@ -43,6 +44,7 @@ WRONG = {
     "huge": "1000001",
     "infinite": "1e999",
     "nan": ".nan",
+    "400 digits": "9" * 400,
     "5000 digits": "9" * 5000,
     "control": '"a\\x1bb"',
 }
@@ -51,10 +53,12 @@ LINE = re.compile(r"^[^:\n]+:\d+: (error|warning): [a-z-]+: ")
 
 @dataclass(frozen=True)
 class Place:
-    """Where a schema's keys live in the minimal game: file, and how to reach the mapping."""
+    """Where a schema's keys live in the minimal game: file, and how to reach the mapping (adding
+    it, with its required keys, when the minimal game has none); `setup` adds files it needs."""
 
     file: str
     reach: Callable[[dict], dict]
+    setup: Callable[[Path], None] = lambda root: None
 
 
 def _element(kind: str) -> Callable[[dict], dict]:
@@ -81,6 +85,29 @@ def _rule(kind: str) -> Callable[[dict], dict]:
     return reach
 
 
+def _token_set(game: dict) -> dict:
+    return game.setdefault("token_sets", [{"id": "coins", "size": "20mm", "face": {"layout": "plain"},
+                                           "tokens": [{"name": "Coin"}]}])[0]
+
+
+def _plain_layout(root: Path) -> None:
+    """A face for tokens and boards that binds nothing."""
+    (root / "layouts" / "plain.yaml").write_text(
+        'description: A plain face.\nelements:\n  ground: {type: rect, bleed: true, fill: "#2f5d50"}\n',
+        encoding="utf-8")
+
+
+def _font(game: dict) -> dict:
+    return game.setdefault("fonts", {}).setdefault("probe", {"regular": "fonts/probe.ttf"})
+
+
+def _font_file(root: Path) -> None:
+    (root / "fonts").mkdir()
+    shutil.copy(FONTS / "DejaVuSans.ttf", root / "fonts" / "probe.ttf")
+
+
+FONTS = Path(__file__).resolve().parents[2] / "cardgen" / "fonts"
+
 REQUIRED_ELEMENT_KEYS = {"text": {"text": "x"}, "textbox": {"text": "x"}, "image": {"src": "art/hero.png"},
                          "icon": {"name": "star"}, "badge": {"text": "1"}, "target_grid": {"code": "M"}}
 REQUIRED_FIELD_OPTIONS = {"choice": {"choices": ["a", "b"]}}
@@ -96,6 +123,15 @@ PLACES: dict[str, tuple[dict, Place]] = {
         "definitions", {}).setdefault("Probe", {"kind": "token", "text": "A probe."}))),
     "erratum": (gs.ERRATUM_KEYS, Place("game.yaml", lambda g: g.setdefault("errata", [{
         "card": "First Hero", "field": "power", "was": "2", "now": "3"}])[0])),
+    "token set": (gs.TOKEN_SET_KEYS, Place("game.yaml", _token_set, _plain_layout)),
+    "token": (gs.TOKEN_KEYS, Place("game.yaml", lambda g: _token_set(g)["tokens"][0], _plain_layout)),
+    "board": (gs.BOARD_KEYS, Place("game.yaml", lambda g: g.setdefault("boards", [{
+        "id": "map", "width": "100mm", "height": "80mm", "face": {"layout": "plain"}}])[0],
+        _plain_layout)),
+    "font": (gs.FONT_KEYS, Place("game.yaml", _font, _font_file)),
+    "legibility": (gs.LEGIBILITY_KEYS, Place("game.yaml", lambda g: g.setdefault("legibility", {}))),
+    "glossary entry": (gs.GLOSSARY_ENTRY_KEYS, Place("game.yaml", lambda g: g.setdefault(
+        "glossary", {}).setdefault("Probe", {"text": "A probe."}))),
     "card": (gs.CARD_KEYS, Place("cards/heroes.yaml", lambda c: c["cards"][0])),
     "layout": (LAYOUT_KEYS, Place("layouts/front.yaml", lambda lay: lay)),
     **{f"{kind} element": ({**COMMON_KEYS, **cls.KEYS}, Place("layouts/front.yaml", _element(kind)))
@@ -110,6 +146,7 @@ CASES = [(place, key) for place, (keys, _) in PLACES.items() for key in keys
 
 
 def _write(root: Path, place: Place, key: str, value_text: str) -> None:
+    place.setup(root)
     path = root / place.file
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     place.reach(data)[key] = MARK
@@ -155,7 +192,7 @@ def test_every_wrong_value_is_an_error_with_file_and_line(place, key, games, tmp
             built = _run("build", root, "--out", tmp_path / name, "--quiet")
             assert built.exit_code == 0, f"{name} passed validate but not build: {built.output}"
             pdfs = list((tmp_path / name / "game").glob("*.pdf"))
-            assert len(pdfs) == 1 and len(PdfReader(pdfs[0]).pages) >= 1
+            assert pdfs and all(len(PdfReader(pdf).pages) >= 1 for pdf in pdfs)
     takes_anything = keys[key].parse.__name__ == "any_value"
     if not takes_anything:
         assert 1 in outcomes.values(), f"{place}.{key} accepted every wrong value: {outcomes}"
@@ -185,3 +222,19 @@ def test_every_card_field_wrong_or_left_out_is_an_error_or_a_good_build(field, g
         else:
             built = _run("build", root, "--out", tmp_path / name, "--quiet")
             assert built.exit_code == 0, f"{name} passed validate but not build: {built.output}"
+
+
+@pytest.mark.parametrize("place", ["token set", "token", "board", "font", "legibility",
+                                   "glossary entry"])
+def test_an_added_place_is_a_good_game_before_a_value_is_made_wrong(place, games):
+    """A wrong value put where the minimal game has no such mapping is then the only fault: the
+    mapping, as the test adds it (with the keys and files it needs), passes validate."""
+    where = PLACES[place][1]
+    root = games()
+    where.setup(root)
+    path = root / where.file
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    where.reach(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    result = _run("validate", root)
+    assert result.exit_code == 0, result.output

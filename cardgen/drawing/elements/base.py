@@ -34,7 +34,7 @@ def layout_length(value, at: At):
     either within +-1000 (mm or %)."""
     if isinstance(value, str) and _PERCENT.match(value):
         percent = float(_PERCENT.match(value).group(1))
-        s.check_bounds(percent, -LAYOUT_MM, LAYOUT_MM, unit="%")
+        s.check_bounds(percent, -LAYOUT_MM, LAYOUT_MM, at, unit="%")
         return Percent(percent)
     try:
         mm = parse_length(value)
@@ -54,7 +54,8 @@ def font_size(value, at: At) -> float:
     except UnitError as exc:
         raise Invalid(str(exc)) from None
     if not 1 <= size <= 400:
-        raise Invalid(f"expected a font size from 1pt to 400pt, found {size:g}pt")
+        raise Invalid(f"expected a font size from 1pt to 400pt, found {s.shown_number(size, at, 'pt')}",
+                      code="range")
     return size
 
 
