@@ -86,8 +86,18 @@ def _rows_limited(rows, title: str) -> list[list]:
     for row in rows:
         if len(out) > MAX_ROWS + 1:
             break
+        _nothing_past_the_columns(row[MAX_COLUMNS:], len(out) + 1, title)
         out.append(list(row[:MAX_COLUMNS]))
     return out
+
+
+def _nothing_past_the_columns(cells, row: int, title: str) -> None:
+    """A value past the columns cardgen reads would be lost without a word: an error instead."""
+    for n, value in enumerate(cells, start=MAX_COLUMNS + 1):
+        if value not in (None, ""):
+            raise SheetError(f"sheet '{title}', row {row}, column {n} holds a value; a sheet is "
+                             f"read to its first "
+                             f"{MAX_COLUMNS} columns: move the card data to the left")
 
 
 def _read_xlsx(path: Path) -> dict[str, list]:
@@ -101,6 +111,8 @@ def _read_xlsx(path: Path) -> dict[str, list]:
         for ws in workbook.worksheets:
             ws.reset_dimensions()   # read every row there is, not what the file claims there is
             sheets[ws.title] = _rows_limited(ws.iter_rows(values_only=True), ws.title)
+    except SheetError:
+        raise
     except ValueError as exc:       # a number cell too long for Python to convert
         if "digits" not in str(exc):
             raise SheetError(f"not readable as an Excel workbook: a cell of sheet '{ws.title}' "
@@ -131,7 +143,7 @@ def _read_ods(path: Path) -> dict[str, list]:
             title = table.get(f"{{{_ODS['table']}}}name", f"Sheet{len(sheets) + 1}")
             if title in sheets:
                 raise SheetError(f"two sheets are named '{title}'")
-            sheets[title] = _rows_limited(_ods_rows(table), title)
+            sheets[title] = _rows_limited(_ods_rows(table, title), title)
     except SheetError:
         raise
     except Exception as exc:        # a damaged cell shows only when its row is read
@@ -167,17 +179,19 @@ def _rows_of(table):
             yield from _rows_of(child)
 
 
-def _ods_rows(table):
+def _ods_rows(table, title: str):
     """The rows of an ODS table, repeated rows and cells expanded (within the limits)."""
-    for row in _rows_of(table):
+    for number, row in enumerate(_rows_of(table), start=1):
         cells = []
         for cell in row:
             if not cell.tag.endswith("table-cell") and not cell.tag.endswith("covered-table-cell"):
                 continue
-            repeat = min(_repeat(cell, "number-columns-repeated"), MAX_COLUMNS)
-            cells += [_ods_value(cell)] * repeat
+            value = _ods_value(cell)
             if len(cells) >= MAX_COLUMNS:
-                break
+                _nothing_past_the_columns([value], number, title)
+                continue
+            repeat = min(_repeat(cell, "number-columns-repeated"), MAX_COLUMNS - len(cells))
+            cells += [value] * repeat
         while cells and cells[-1] is None:
             cells.pop()
         repeat = _repeat(row, "number-rows-repeated")

@@ -193,3 +193,25 @@ def test_a_sheet_column_with_values_under_a_blank_header_is_an_error(tmp_path):
     assert result.stderr.splitlines() == [
         f"{game / 'cards' / 'heroes.xlsx'}:1: error: csv: sheet 'hero', row 1: cell B1 is blank, "
         "but column B holds values (row 2 first): expected a field name in B1, or an empty column"]
+
+
+@pytest.mark.parametrize("kind", ["xlsx", "ods"])
+def test_a_value_past_the_columns_read_is_an_error_not_lost(kind, tmp_path):
+    limit = spreadsheet_cards.MAX_COLUMNS
+    game = game_with(tmp_path, f"cards/heroes.{kind}")
+    rows = [HEADER, ROWS[0] + [None] * (limit - 3) + ["lost"], ROWS[1]]
+    if kind == "xlsx":
+        xlsx(game / "cards" / "heroes.xlsx", {"hero": rows})
+    else:
+        ods(game / "cards" / "heroes.ods", "hero", [[v if v is not None else "" for v in r] for r in rows])
+    result = run("validate", game)
+    assert result.exit_code == 1
+    assert f"sheet 'hero', row 2, column {limit + 1} holds a value; a sheet is read to its first {limit} columns" \
+        in result.stderr
+
+
+def test_empty_cells_past_the_columns_read_are_no_problem(tmp_path):
+    game = game_with(tmp_path, "cards/heroes.xlsx")
+    limit = spreadsheet_cards.MAX_COLUMNS
+    xlsx(game / "cards" / "heroes.xlsx", {"hero": [HEADER, ROWS[0] + [None] * limit + [""], ROWS[1]]})
+    assert run("validate", game).exit_code == 0
