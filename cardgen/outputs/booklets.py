@@ -48,21 +48,21 @@ class Booklets:
         for document in game.documents:
             accent = parse_color(document.color)
             out[f"{document.id}.pdf"] = render_document(
-                game, document, PageStyle(*plain, PLAIN_MARGIN, PLAIN_BODY, accent))
-            pages = render_document(game, document, PageStyle(*page, BOOKLET_MARGIN, BOOKLET_BODY,
-                                                              accent))
+                game, faces, document, PageStyle(*plain, PLAIN_MARGIN, PLAIN_BODY, accent))
+            pages = render_document(game, faces, document,
+                                    PageStyle(*page, BOOKLET_MARGIN, BOOKLET_BODY, accent))
             out[f"{document.id}-booklet.pdf"] = impose(pages, page, sheet,
                                                        f"{game.title} - {document.title}")
         return out
 
 
-def render_document(game: Game, document: Document, style: PageStyle) -> bytes:
+def render_document(game: Game, faces: Faces, document: Document, style: PageStyle) -> bytes:
     buffer = io.BytesIO()
     template = BookTemplate(buffer, style, f"{game.title} - {document.title}",
                             ", ".join(game.credits),
                             f"{game.title} \u00b7 {document.title} \u00b7 version {game.version}",
                             (game.title, document.title))
-    template.multiBuild(story(game, document, Typesetter(style, game_lookup(game))))
+    template.multiBuild(story(game, faces, document, Typesetter(style, game_lookup(game))))
     return buffer.getvalue()
 
 

@@ -173,3 +173,29 @@ def test_a_table_cell_keeps_a_term_with_its_shown_words():
     from cardgen.load.document_text import read_blocks
     [table], problems = read_blocks("| Who | Moves |\n|---|---|\n| [[Ally|Allies]] | a \\| b |\n")
     assert not problems and table.items == (("Who", "Moves"), ("[[Ally|Allies]]", "a | b"))
+
+
+def test_card_text_in_a_reference_table_reads_as_the_card_prints_it(game, tmp_path):
+    copy = tmp_path / "game"
+    shutil.copytree(game, copy)
+    text = (copy / "rules.md").read_text(encoding="utf-8")
+    (copy / "rules.md").write_text(text.replace("@cards deck=heroes columns=power",
+                                                "@cards deck=heroes columns=power,text"), encoding="utf-8")
+    pdf = _build(copy, tmp_path / "out")["rules.pdf"]
+    words = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(pdf).pages)
+    assert "Deals 3" in words and "{{power}}" not in words and "**" not in words
+
+
+def test_a_target_diagram_is_drawn_by_the_cards_own_grid(tmp_path):
+    from cardgen.drawing.elements.target_grid import TargetGrid
+    from cardgen.outputs.booklet.parts import GRID_MM, _card_grid
+    from cardgen.pipeline import check
+
+    report = Report()
+    checked = check(Path(__file__).resolve().parents[2] / "data" / "fantasy-arena-tactics", report)
+    faces = next(f for f in checked.faces.decks if f.deck.id == "characters")
+    card = faces.deck.cards[0]
+    own = next(e for e in faces.fronts[card.id].elements if isinstance(e, TargetGrid))
+    drawn = _card_grid(faces, card.id)
+    assert (drawn.fill, drawn.line, drawn.cells) == (own.fill, own.line, own.cells)
+    assert (drawn.box.width, drawn.box.height) == (GRID_MM, GRID_MM)

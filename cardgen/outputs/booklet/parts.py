@@ -3,13 +3,17 @@ reference, the glossary, the definitions, diagrams of a field drawn as the cards
 notice of prototype values. An errata to the data changes these parts with the cards."""
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from pathlib import Path
 
 from reportlab.platypus import Table, TableStyle
 
 from cardgen import markup
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box
+from cardgen.drawing.elements.target_grid import TargetGrid
 from cardgen.fields import field_type
+from cardgen.layout.resolve import Faces, card_scope, deck_values
 from cardgen.model import Block, Game
 from cardgen.outputs.booklet.flowables import Drawing
 from cardgen.outputs.booklet.typesetter import Typesetter
@@ -17,6 +21,7 @@ from cardgen.packing import footprint
 from cardgen.tiling import plan_tiles
 from cardgen import catalog
 
+_FIELD = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 PROTOTYPE_MARK = "\u2020"       # dagger, after a value the published rules do not give
 GRID_MM = 24.0
 
@@ -65,20 +70,36 @@ def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
     names = [n for n in names if n != "name"]
     rows = [("Card", *(_title(n) for n in names))]
     marked = False
-    for card in deck.cards:
-        cells = [card.name + (f" (x{card.copies})" if card.copies > 1 else "")]
+    shared = deck_values(game, deck)
+    for number, card in enumerate(deck.cards, start=1):
+        scope = card_scope(game, deck, card, shared, number)
+        cells = [markup_escaped(card.name) + (f" (x{card.copies})" if card.copies > 1 else "")]
         for name in names:
             value = card.values.get(name)
-            text = "" if value is None else field_type(decls[name].type).as_text(value)
+            if value is None:
+                text = ""
+            elif decls[name].type == "text":      # card text: its markup kept, as the card prints it
+                text = _card_text(value, scope)
+            else:
+                text = markup_escaped(field_type(decls[name].type).as_text(value))
             if name in card.prototype and text:
                 text, marked = f"{text}{PROTOTYPE_MARK}", True
-            cells.append(markup_escaped(text))
+            cells.append(text)
         rows.append(tuple(cells))
     out = [ts.table(rows)]
     if marked:
         out.append(ts.paragraph(f"{PROTOTYPE_MARK} a prototype value: the published rules do not "
                                 "give it.", size=ts.style.body * 0.8, family=ts.sans))
     return out
+
+
+def _card_text(text: str, scope) -> str:
+    """Card text as the card prints it: its own markup kept, its {{field}} values filled in."""
+    try:
+        text = scope.expand(text)
+    except ValueError:
+        pass                     # reported at validation; printed as written
+    return _FIELD.sub(lambda m: markup_escaped(scope.text(m.group(1)) or m.group(0)), text)
 
 
 def markup_escaped(text: str) -> str:
@@ -108,25 +129,30 @@ def definitions(game: Game, block: Block, ts: Typesetter) -> list:
     return out
 
 
-def diagrams(game: Game, block: Block, ts: Typesetter) -> list:
+def diagrams(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:
     deck = next(d for d in game.decks if d.id == block.args["deck"])
     decl = game.card_types[deck.card_type].field(block.args["field"])
     if decl.type == "target_code":
-        return _target_grids(deck, decl.name, ts)
+        deck_faces = next((f for f in faces.decks if f.deck.id == deck.id), None)
+        return _target_grids(deck, deck_faces, decl.name, ts)
     return _level_table(deck, decl, ts)
 
 
-def _target_grids(deck, field: str, ts: Typesetter) -> list:
-    """Every target code the deck's cards use, drawn as the cards draw it, with who uses it."""
-    users: dict[str, list[str]] = {}
+def _target_grids(deck, deck_faces, field: str, ts: Typesetter) -> list:
+    """Every target code the deck's cards use, with who uses it, drawn by the grid element of
+    the first card that uses it (its colours and all), or by a grid of its own if the cards
+    draw none."""
+    users: dict[str, list] = {}
     for card in deck.cards:
         if field in card.values:
-            users.setdefault(str(card.values[field]), []).append(card.name)
+            users.setdefault(str(card.values[field]), []).append(card)
     columns = max(1, int(ts.frame_width / ((GRID_MM + 8) * 72 / 25.4)))
     cells = []
-    for code, names in users.items():
-        grid = element("target_grid", GRID_MM, GRID_MM, code=code)
-        caption = ts.paragraph(f"**{markup_escaped(code)}**: {markup_escaped(', '.join(names))}",
+    for code, cards in users.items():
+        grid = _card_grid(deck_faces, cards[0].id) or element("target_grid", GRID_MM, GRID_MM,
+                                                            code=code)
+        names = ", ".join(c.name for c in cards)
+        caption = ts.paragraph(f"**{markup_escaped(code)}**: {markup_escaped(names)}",
                                size=ts.style.body * 0.8, family=ts.sans, after=0)
         cells.append([Drawing(GRID_MM, GRID_MM, (grid,)), caption])
     rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
@@ -135,6 +161,13 @@ def _target_grids(deck, field: str, ts: Typesetter) -> list:
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 8)]))
     return [table]
+
+
+def _card_grid(deck_faces, card_id: str):
+    """The target grid a card's face draws, moved into a box of the diagram's size."""
+    face = deck_faces.fronts.get(card_id) if deck_faces is not None else None
+    grid = next((e for e in face.elements if isinstance(e, TargetGrid)), None) if face else None
+    return replace(grid, box=Box(0.0, 0.0, GRID_MM, GRID_MM)) if grid is not None else None
 
 
 def _level_table(deck, decl, ts: Typesetter) -> list:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak
 
+from cardgen.layout.resolve import Faces
 from cardgen.model import Block, Document, Game
 from cardgen.outputs.booklet import parts
 from cardgen.outputs.booklet.template import PageStyle, contents
 from cardgen.outputs.booklet.typesetter import Typesetter
 
 
-def story(game: Game, document: Document, ts: Typesetter) -> list:
+def story(game: Game, faces: Faces, document: Document, ts: Typesetter) -> list:
     lines = [f"**Players:** {game.players}"] if game.players else []
     lines += [f"**Version** {parts.markup_escaped(game.version)}"]
     lines += [parts.markup_escaped(credit) for credit in game.credits]
@@ -24,11 +25,11 @@ def story(game: Game, document: Document, ts: Typesetter) -> list:
     if notice:
         flow.append(ts.note(notice))
     for block in document.blocks:
-        flow += _block(game, block, ts)
+        flow += _block(game, faces, block, ts)
     return flow
 
 
-def _block(game: Game, block: Block, ts: Typesetter) -> list:
+def _block(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:
     if block.kind == "heading":
         before = [CondPageBreak(ts.style.height * 0.25 * 72 / 25.4)] if block.level == 1 else []
         return before + [ts.heading(block.text, block.level)]
@@ -40,10 +41,10 @@ def _block(game: Game, block: Block, ts: Typesetter) -> list:
         return [ts.table(block.items, block.header)]
     if block.kind == "note":
         return [ts.note(block.text)]
-    return _directive(game, block, ts)
+    return _directive(game, faces, block, ts)
 
 
-def _directive(game: Game, block: Block, ts: Typesetter) -> list:
+def _directive(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:
     name = block.text
     if name == "components":
         return parts.components(game, ts)
@@ -55,5 +56,5 @@ def _directive(game: Game, block: Block, ts: Typesetter) -> list:
     if name == "definitions":
         return parts.definitions(game, block, ts)
     if name == "diagrams":
-        return parts.diagrams(game, block, ts)
+        return parts.diagrams(game, faces, block, ts)
     return [PageBreak()]          # page-break
