@@ -10,43 +10,14 @@ from pathlib import Path
 import click
 
 from cardgen import api
+from cardgen.cli_export import export
+from cardgen.cli_shared import FORMAT, GAME_DIRS, emit, emit_json, run_with_progress
 from cardgen.errors import Report, printable, relative_name
 from cardgen.load.game_schema import OFFSET_MM
 from cardgen.outputs import OUTPUT_KINDS
 from cardgen.pipeline import BuildOptions
 from cardgen.scaffold import ScaffoldError, new_game
 from cardgen.write import OutputError
-
-def _games_or_data(ctx, param, value):
-    """No game named means every game under data/; with no data/ either, there is nothing to do."""
-    if not value and not api.discover(value):
-        raise click.UsageError(f"no game folder given, and no game under '{api.DATA_DIR}/' here")
-    return value
-
-
-GAME_DIRS = click.argument("game_dirs", nargs=-1, callback=_games_or_data,
-                           type=click.Path(exists=True, file_okay=False, path_type=Path))
-
-
-def _emit(report: Report, strict: bool) -> int:
-    """Print every diagnostic to stderr; the exit status is 1 if any is an error (or a warning,
-    with strict)."""
-    for diagnostic in report.sorted():
-        click.echo(diagnostic.format(), err=True)
-    return 1 if report.has_errors(strict) else 0
-
-
-def _emit_json(report: Report, strict: bool, **result) -> int:
-    """The command's result and its problems as one JSON object on stdout, for tools."""
-    click.echo(json.dumps({**result, "problems": [d.as_dict() for d in report.sorted()]},
-                          indent=2, ensure_ascii=False))
-    return 1 if report.has_errors(strict) else 0
-
-
-FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-                      show_default=True,
-                      help="text: readable lines (problems on stderr); json: one object on stdout.")
-
 
 def _offset(value: str | None):
     if value is None:
@@ -120,8 +91,8 @@ def validate(game_dirs, strict, fmt):
     report = api.validate(game_dirs, strict)
     games = len(api.discover(game_dirs))
     if fmt == "json":
-        sys.exit(_emit_json(report, strict, games=games))
-    status = _emit(report, strict)
+        sys.exit(emit_json(report, strict, games=games))
+    status = emit(report, strict)
     if not report.diagnostics:
         click.echo(f"ok: {games} game(s), no problems")
     sys.exit(status)
@@ -155,16 +126,11 @@ def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, stric
     """
     options = BuildOptions(out_dir, page, duplex, _offset(back_offset), strict, pack, cmyk,
                            tuple(only))
-    show = not quiet and fmt == "text" and sys.stderr.isatty()
-    if show:
-        with click.progressbar(length=api.count_cards(game_dirs), label="Building",
-                               file=sys.stderr) as bar:
-            report, written = api.build_games(game_dirs, options, bar.update)
-    else:
-        report, written = api.build_games(game_dirs, options)
+    report, written = run_with_progress("Building", game_dirs, options,
+                                        show=not quiet and fmt == "text")
     if fmt == "json":
-        sys.exit(_emit_json(report, strict, written=[str(path) for path in written]))
-    status = _emit(report, strict)
+        sys.exit(emit_json(report, strict, written=[str(path) for path in written]))
+    status = emit(report, strict)
     if status == 0 and not quiet:
         for path in written:
             click.echo(f"wrote {printable(path)}")
@@ -184,13 +150,13 @@ def list_games(game_dirs, fmt):
     """
     report, games = api.list_games(game_dirs)
     if fmt == "json":
-        sys.exit(_emit_json(report, False, games=[game.as_dict() for game in games]))
+        sys.exit(emit_json(report, False, games=[game.as_dict() for game in games]))
     for game in games:
         click.echo(f"{printable(game.folder)}: {game.title} (version {game.version})")
         for deck in game.decks:
             click.echo(f"  {deck.id}: {deck.name}, {deck.unique_cards} different cards, "
                        f"{deck.cards} to print, {deck.size}")
-    sys.exit(_emit(report, False))
+    sys.exit(emit(report, False))
 
 
 @main.command()
@@ -203,7 +169,7 @@ def dump(game_dir):
       cardgen dump data/my-game > cards.json
     """
     report, data = api.dump(game_dir)
-    status = _emit(report, False)
+    status = emit(report, False)
     if data is not None and status == 0:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     sys.exit(status)
@@ -233,10 +199,10 @@ def schema(game_dir, type_id, kind, write):
         report, written = api.write_schemas(game_dir)
         for path in written:
             click.echo(f"wrote {printable(relative_name(path))}")
-        sys.exit(_emit(report, False))
+        sys.exit(emit(report, False))
     if kind in ("game", "layout"):
         report, result = api.file_schema(kind, game_dir)
-        status = _emit(report, False)
+        status = emit(report, False)
         if result is not None and status == 0:
             click.echo(json.dumps(result, indent=2, ensure_ascii=False))
         sys.exit(status)
@@ -245,7 +211,7 @@ def schema(game_dir, type_id, kind, write):
         raise click.BadParameter(f"no card type '{printable(type_id)}'; the game has: "
                                  f"{', '.join(known) or 'none'}", param_hint="'--type'")
     report, result = api.card_schema(game_dir, type_id)
-    status = _emit(report, False)
+    status = emit(report, False)
     if result is not None and status == 0:
         click.echo(json.dumps(result, indent=2, ensure_ascii=False))
     sys.exit(status)
@@ -288,6 +254,9 @@ def calibrate(out_file, page, duplex):
         report = Report()
         report.error(out_file, None, (), f"cannot write the calibration sheet: {exc.reason}",
                      code="output")
-        sys.exit(_emit(report, False))
+        sys.exit(emit(report, False))
     click.echo(f"wrote {out_file}: print it double-sided, hold it to the light, and read the "
                "offset where the front cross meets the back scales")
+
+
+main.add_command(export)

@@ -14,7 +14,7 @@ from typing import Callable
 from cardgen.errors import Report, relative_name
 from cardgen.layout.resolve import Faces, resolve_game
 from cardgen.load.game import load_game
-from cardgen.model import Game
+from cardgen.model import Game, ImageSettings
 from cardgen.outputs import OUTPUT_KINDS, OutputKind
 from cardgen.rules import validate_game
 from cardgen.write import OutputError, write_files
@@ -29,7 +29,9 @@ class BuildOptions:
     strict: bool = False
     pack: bool | None = None           # decks of one card size share sheets in one PDF
     cmyk: bool | None = None           # every colour written as DeviceCMYK
-    only: tuple[str, ...] = ()         # output kinds to build (none named: every kind)
+    only: tuple[str, ...] = ()         # output kinds to build (none named: every default kind)
+    bleed: float | None = None         # mm; a print service's, say
+    images: ImageSettings | None = None   # how exported images are made
 
 
 @dataclass(frozen=True)
@@ -42,8 +44,9 @@ class Checked:
 
 
 def outputs_for(options: BuildOptions | None) -> tuple[OutputKind, ...]:
-    names = options.only if options is not None and options.only else tuple(OUTPUT_KINDS)
-    return tuple(OUTPUT_KINDS[name] for name in names)
+    if options is not None and options.only:
+        return tuple(OUTPUT_KINDS[name] for name in options.only)
+    return tuple(kind for kind in OUTPUT_KINDS.values() if kind.default)
 
 
 def load(game_dir: Path, report: Report) -> Game | None:
@@ -79,9 +82,11 @@ def check(game_dir: Path, report: Report, options: BuildOptions | None = None) -
 def apply_options(game: Game, options: BuildOptions) -> Game:
     overrides = {k: v for k, v in (("page", options.page), ("duplex", options.duplex),
                                    ("back_offset", options.back_offset), ("pack", options.pack),
-                                   ("cmyk", options.cmyk))
+                                   ("cmyk", options.cmyk), ("bleed", options.bleed))
                  if v is not None}
-    return replace(game, print=replace(game.print, **overrides)) if overrides else game
+    if overrides:
+        game = replace(game, print=replace(game.print, **overrides))
+    return replace(game, images=options.images) if options.images is not None else game
 
 
 def render(checked: Checked, progress: Callable[[int], None]) -> dict[str, bytes]:

@@ -20,7 +20,7 @@ LAYERS = [
     {"outputs"},
     {"write", "pipeline"},
     {"api", "dump", "json_schema", "schema_files", "reference", "scaffold"},
-    {"cli", "__main__"},
+    {"cli", "cli_shared", "cli_export", "__main__"},
 ]
 LEVEL = {name: level for level, names in enumerate(LAYERS) for name in names}
 

@@ -16,6 +16,7 @@ from cardgen.model import Game, Source
 class OutputKind(Protocol):
     name: str            # what `cardgen build --only` calls it
     description: str
+    default: bool        # made by every build (False: only when asked for by name)
 
     def check(self, game: Game, report: Report) -> None:
         """This output's own checks of the game, before anything is drawn."""

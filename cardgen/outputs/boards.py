@@ -27,6 +27,7 @@ CROSS_EVERY = 40.0     # mm between alignment crosses along a glue line
 class Boards:
     name = "boards"
     description = "boards and mats, whole or tiled across pages"
+    default = True
 
     def check(self, game: Game, report: Report) -> None:
         for board in game.boards:

@@ -31,6 +31,7 @@ PLAIN_BODY, BOOKLET_BODY = 10.0, 9.0
 class Booklets:
     name = "booklets"
     description = "documents such as the rules: plain pages and a saddle-stitched booklet"
+    default = True
 
     def check(self, game: Game, report: Report) -> None:
         """A document's own checks are the validator's (rules/documents.py): its text is data."""

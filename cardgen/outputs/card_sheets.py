@@ -17,6 +17,7 @@ from cardgen.outputs.sheet_drawing import render_decks
 class CardSheets:
     name = "cards"
     description = "card sheets: a PDF per deck of cards ready to cut"
+    default = True
 
     def check(self, game: Game, report: Report) -> None:
         check_print(game, report)

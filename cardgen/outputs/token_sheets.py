@@ -21,6 +21,7 @@ FILE = "tokens.pdf"
 class TokenSheets:
     name = "tokens"
     description = "token sheets: every token set of the game, packed to cut"
+    default = True
 
     def check(self, game: Game, report: Report) -> None:
         for token_set in game.token_sets:

@@ -1,0 +1,52 @@
+"""What every `cardgen` command shares: the game folders it takes, how problems are printed,
+and the progress bar of a long build."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from cardgen import api
+from cardgen.errors import Report
+
+
+def _games_or_data(ctx, param, value):
+    """No game named means every game under data/; with no data/ either, there is nothing to do."""
+    if not value and not api.discover(value):
+        raise click.UsageError(f"no game folder given, and no game under '{api.DATA_DIR}/' here")
+    return value
+
+
+GAME_DIRS = click.argument("game_dirs", nargs=-1, callback=_games_or_data,
+                           type=click.Path(exists=True, file_okay=False, path_type=Path))
+
+
+def emit(report: Report, strict: bool) -> int:
+    """Print every diagnostic to stderr; the exit status is 1 if any is an error (or a warning,
+    with strict)."""
+    for diagnostic in report.sorted():
+        click.echo(diagnostic.format(), err=True)
+    return 1 if report.has_errors(strict) else 0
+
+
+def emit_json(report: Report, strict: bool, **result) -> int:
+    """The command's result and its problems as one JSON object on stdout, for tools."""
+    click.echo(json.dumps({**result, "problems": [d.as_dict() for d in report.sorted()]},
+                          indent=2, ensure_ascii=False))
+    return 1 if report.has_errors(strict) else 0
+
+
+FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+                      show_default=True,
+                      help="text: readable lines (problems on stderr); json: one object on stdout.")
+
+
+def run_with_progress(label: str, game_dirs, options, show: bool):
+    """Build the games, with a progress bar on a terminal; (report, files written)."""
+    if show and sys.stderr.isatty():
+        with click.progressbar(length=api.count_cards(game_dirs), label=label,
+                               file=sys.stderr) as bar:
+            return api.build_games(game_dirs, options, bar.update)
+    return api.build_games(game_dirs, options)

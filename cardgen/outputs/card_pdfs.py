@@ -1,0 +1,70 @@
+"""The one-card-a-page output, for print services that take PDFs: each deck as a PDF whose pages
+are its cards, each card's front followed by its back, every page the card and its bleed with the
+TrimBox on the card's edge and the BleedBox round the bleed, and no crop marks.
+
+Not part of a plain build: `cardgen export images --preset drivethru` or `cardgen build --only
+card-pdfs` makes it.
+"""
+from __future__ import annotations
+
+import io
+from typing import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.errors import Report
+from cardgen.layout.resolve import Faces
+from cardgen.model import Game, Source
+from cardgen.outputs.sheet_drawing import define_form
+from cardgen.units import mm_to_pt
+
+FOLDER = "card-pdfs"
+
+
+class CardPdfs:
+    name = "card-pdfs"
+    description = "a PDF a deck with one card a page, TrimBox and BleedBox set, for print services"
+    default = False
+
+    def check(self, game: Game, report: Report) -> None:
+        """Nothing beyond the faces' own checks."""
+
+    def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
+        return {f"{FOLDER}/{deck.id}.pdf": [(f"deck '{deck.id}'", deck.source)] for deck in game.decks}
+
+    def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
+        out = {}
+        for deck_faces in faces.decks:
+            out[f"{FOLDER}/{deck_faces.deck.id}.pdf"] = _deck_pdf(game, deck_faces)
+            progress(len(deck_faces.fronts))
+        return out
+
+
+def _deck_pdf(game: Game, deck_faces) -> bytes:
+    deck = deck_faces.deck
+    bleed = deck_faces.back.bleed
+    width, height = mm_to_pt(deck.size.width + 2 * bleed), mm_to_pt(deck.size.height + 2 * bleed)
+    trim = (mm_to_pt(bleed), mm_to_pt(bleed), width - mm_to_pt(bleed), height - mm_to_pt(bleed))
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
+                    trimBox=trim, bleedBox=(0, 0, width, height))
+    canvas.setTitle(f"{game.title} - {deck.name}")
+    canvas.setCreator("cardgen")
+    canvas.setViewerPreference("PrintScaling", "None")
+    define_form(canvas, "back", deck_faces.back)
+    for card in deck.cards:
+        if card.id not in deck_faces.fronts:
+            continue
+        define_form(canvas, f"{card.id}", deck_faces.fronts[card.id])
+        back = "back"
+        if card.id in deck_faces.backs:
+            back = f"{card.id}-back"
+            define_form(canvas, back, deck_faces.backs[card.id])
+        for form in (card.id, back):
+            canvas.saveState()
+            canvas.translate(mm_to_pt(bleed), mm_to_pt(bleed))
+            canvas.doForm(form)
+            canvas.restoreState()
+            canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

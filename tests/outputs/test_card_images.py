@@ -1,0 +1,171 @@
+"""Card images read back: pixel sizes for each dpi and print service, an image that matches its
+card as the sheet prints it, Tabletop Simulator sheets within TTS's limits, one-card-a-page PDFs
+with their boxes, and a cache that rasterises only what changed."""
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pdfsheets import read_pdf
+from PIL import Image, ImageChops, ImageStat
+from pypdf import PdfReader
+
+from cardgen.cli import main
+from cardgen.errors import Report
+from cardgen.model import ImageSettings
+from cardgen.outputs.tts import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, PER_SHEET, card_pixels, grid
+from cardgen.pipeline import BuildOptions, build
+
+REPO = Path(__file__).resolve().parents[2]
+TLB2 = REPO / "data" / "time-line-battle-v2"
+VALID = REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game"
+
+
+def _export(game: Path, out: Path, only=("images",), **settings) -> dict[str, Path]:
+    report = Report()
+    written = build(game, BuildOptions(out_dir=out, only=only, images=ImageSettings(**settings)),
+                    report)
+    assert not report.has_errors(), [d.format() for d in report.errors]
+    return {p.relative_to(out / game.name).as_posix(): p for p in written}
+
+
+def _size(path: Path) -> tuple[int, int]:
+    with Image.open(path) as image:
+        return image.size
+
+
+@pytest.fixture(scope="module")
+def tlb2_150(tmp_path_factory):
+    return _export(TLB2, tmp_path_factory.mktemp("img"), dpi=150)
+
+
+def test_every_face_is_named_in_deck_order_and_says_the_card(tlb2_150):
+    names = sorted(n for n in tlb2_150 if n.startswith("images/player-1/") and n[16:18].isdigit())
+    assert names[6] == "images/player-1/07-deflector.png" and len(names) == 22
+    assert "images/player-1/back.png" in tlb2_150 and "images/player-2/back.png" in tlb2_150
+    assert "images/tokens/damage/1-damage-1.png" in tlb2_150
+    assert "images/player-1/contact-sheet.png" in tlb2_150
+
+
+@pytest.mark.parametrize("dpi, bleed, size", [(150, True, (410, 560)), (300, True, (821, 1121)),
+                                              (300, False, (750, 1050)), (72, False, (180, 252))])
+def test_an_image_is_the_card_size_at_its_dpi(tmp_path, dpi, bleed, size):
+    files = _export(VALID, tmp_path, dpi=dpi, bleed=bleed)
+    assert _size(files["images/heroes/1-first-hero.png"]) == size
+    assert _size(files["images/heroes/back.png"]) == size
+
+
+@pytest.mark.parametrize("preset, size", [("mpc", (822, 1122)), ("tgc", (825, 1125))])
+def test_a_print_services_preset_gives_its_pixel_size(tmp_path, preset, size):
+    result = CliRunner().invoke(main, ["export", "images", str(VALID), "--out", str(tmp_path),
+                                       "--preset", preset, "--no-cache", "-q"])
+    assert result.exit_code == 0, result.output
+    for name in ("1-first-hero.png", "2-second-hero.png", "back.png"):
+        assert _size(tmp_path / "game" / "images" / "heroes" / name) == size
+
+
+def test_a_pdf_service_gets_one_card_a_page_with_its_trim_and_bleed_boxes(tmp_path):
+    result = CliRunner().invoke(main, ["export", "images", str(VALID), "--out", str(tmp_path),
+                                       "--preset", "drivethru", "-q"])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "game" / "card-pdfs" / "heroes.pdf")
+    assert len(reader.pages) == 4                        # two cards, each front then back
+    for page in reader.pages:
+        width, height = (float(v) / 72 for v in page.mediabox[2:])
+        assert (width, height) == pytest.approx((2.75, 3.75), abs=0.001)
+        assert [float(v) / 72 for v in page.trimbox] == pytest.approx([0.125, 0.125, 2.625, 3.625], abs=0.001)
+        assert [float(v) for v in page.bleedbox] == [float(v) for v in page.mediabox]
+
+
+def test_an_image_matches_its_card_on_the_printed_sheet(tmp_path):
+    """The card as the sheet PDF prints it, rendered at the same dpi, against its image."""
+    import pypdfium2
+
+    dpi = 200
+    image = Image.open(_export(VALID, tmp_path / "img", dpi=dpi, bleed=False)[
+        "images/heroes/1-first-hero.png"]).convert("RGB")
+    report = Report()
+    [sheet] = build(VALID, BuildOptions(out_dir=tmp_path / "pdf", only=("cards",), duplex="none"), report)
+    placement = next(p for p in read_pdf(sheet).pages[0].placements if p.form == "card0")
+    page = pypdfium2.PdfDocument(str(sheet))[0]
+    rendered = page.render(scale=dpi / 72).to_pil().convert("RGB")
+    px = dpi / 25.4
+    top = rendered.height - (placement.y + 88.9) * px
+    box = (round(placement.x * px), round(top), round(placement.x * px) + image.width,
+           round(top) + image.height)
+    crop = rendered.crop(box)
+    difference = ImageStat.Stat(ImageChops.difference(crop, image)).mean
+    assert max(difference) < 4.0, difference          # of 255: anti-aliasing at sub-pixel offsets
+    assert max(ImageStat.Stat(ImageChops.difference(crop, image.transpose(Image.FLIP_LEFT_RIGHT))).mean) > 10
+
+
+def test_tts_sheets_stay_within_its_limits_and_say_their_numbers(tmp_path):
+    files = _export(TLB2, tmp_path, only=("tts",))
+    manifest = json.loads(files["tts/manifest.json"].read_text(encoding="utf-8"))
+    decks = {d["deck"]: d for d in manifest["decks"]}
+    assert decks["player-1"]["sheets"] == [{"face": "tts/player-1-sheet-1.jpg", "width": 10,
+                                             "height": 3, "number": 22}]
+    for deck in decks.values():
+        for sheet in deck["sheets"]:
+            with Image.open(tmp_path / "time-line-battle-v2" / sheet["face"]) as image:
+                assert image.mode == "RGB" and max(image.size) <= MAX_SIDE
+                w, h = deck["card_pixels"]
+                assert image.size == (sheet["width"] * w, sheet["height"] * h)
+            assert sheet["width"] <= MAX_COLUMNS and sheet["height"] <= MAX_ROWS
+            assert sheet["number"] < sheet["width"] * sheet["height"]     # the hidden slot
+        assert _size(tmp_path / "time-line-battle-v2" / deck["back"]) == tuple(deck["card_pixels"])
+    assert "width 10, height 3, number 22" in files["tts/how-to-import.txt"].read_text()
+
+
+@pytest.mark.parametrize("count, expected", [(1, (2, 2)), (9, (10, 1 + 1)), (22, (10, 3)),
+                                             (69, (10, 7))])
+def test_a_tts_grid_holds_its_cards_and_the_hidden_one(count, expected):
+    assert grid(count) == expected and PER_SHEET == 69
+
+
+def test_a_full_tts_sheet_of_poker_cards_fits_4096_pixels():
+    width, height = card_pixels(63.5, 88.9)
+    assert width * MAX_COLUMNS <= MAX_SIDE and height * MAX_ROWS <= MAX_SIDE
+    assert abs(width / height - 63.5 / 88.9) < 0.005
+
+
+def test_a_second_export_rasterises_only_the_card_that_changed(tmp_path):
+    game = tmp_path / "game"
+    shutil.copytree(VALID, game)
+    cache = tmp_path / "cache"
+    first = _export(game, tmp_path / "a", dpi=100, cache=cache)
+    made = {p.name: p.stat().st_mtime_ns for p in cache.iterdir()}
+    assert len(made) == 3                                  # two fronts and the back
+    _export(game, tmp_path / "b", dpi=100, cache=cache)
+    assert {p.name: p.stat().st_mtime_ns for p in cache.iterdir()} == made     # nothing new
+    cards = (game / "cards" / "heroes.yaml").read_text(encoding="utf-8")
+    (game / "cards" / "heroes.yaml").write_text(cards.replace("power: 5", "power: 6"), encoding="utf-8")
+    second = _export(game, tmp_path / "c", dpi=100, cache=cache)
+    new = {p.name for p in cache.iterdir()} - set(made)
+    assert len(new) == 1
+    assert second["images/heroes/2-second-hero.png"].read_bytes() != \
+        first["images/heroes/2-second-hero.png"].read_bytes()
+    assert second["images/heroes/1-first-hero.png"].read_bytes() == \
+        first["images/heroes/1-first-hero.png"].read_bytes()
+
+
+def test_images_are_the_same_bytes_on_every_export(tmp_path):
+    a = _export(VALID, tmp_path / "a", dpi=90)
+    b = _export(VALID, tmp_path / "b", dpi=90)
+    assert {n: p.read_bytes() for n, p in a.items()} == {n: p.read_bytes() for n, p in b.items()}
+
+
+def test_images_made_on_several_cores_are_those_made_on_one(tmp_path):
+    from cardgen.outputs.images import face_jobs
+    from cardgen.outputs.raster import rasterise_all
+    from cardgen.pipeline import check
+
+    checked = check(TLB2, Report())
+    jobs = list(face_jobs(checked.game, checked.faces).values())[:12]
+    one = rasterise_all(jobs, None, workers=1)
+    two = rasterise_all(jobs, None, workers=2)
+    assert one.images == two.images and one.made == two.made and len(one.made) == 12
