@@ -93,7 +93,7 @@ def render_tokens(game: Game, faces) -> bytes:
                 x, y = plan.back(item, placed, duplex)
                 key = (token_set.id, printed[placed.group][placed.number], "back")
                 place_face(canvas, _form(key), token_set, x, y, "x" if duplex == "long" else "y")
-            _footer(canvas, plan, game, names, number, "backs")
+            _footer(canvas, plan, game, names, number, "backs", at_top=duplex == "short")
             canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -125,10 +125,13 @@ def _form(key: tuple) -> str:
     return f"token-{set_id}-{index}-{side}"
 
 
-def _footer(canvas, plan, game: Game, names: str, number: int, side: str) -> None:
-    """Along the bottom of the sheet, in the band the packing keeps free of tokens."""
-    margin = game.print.margin
-    room = FooterRoom(margin, margin, plan.page_width - margin, margin + FOOTER_ROOM - FOOTER_CLEAR)
+def _footer(canvas, plan, game: Game, names: str, number: int, side: str,
+            at_top: bool = False) -> None:
+    """In the band the packing keeps free of tokens along the bottom of the fronts: the top of
+    the backs, when a short-edge flip turns the sheet upside down."""
+    margin, depth = game.print.margin, FOOTER_ROOM - FOOTER_CLEAR
+    low = plan.page_height - margin - depth if at_top else margin
+    room = FooterRoom(margin, low, plan.page_width - margin, low + depth)
     draw_footer(canvas, (room,), footer_forms(
         (game.title, f"tokens: {names}", f"version {game.version}"), side, number,
         len(plan.sheets), count_word="sheet"))
