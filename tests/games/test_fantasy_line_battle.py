@@ -11,7 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen.api import build_games, dump, validate
-from cardgen.pipeline import BuildOptions
+from cardgen.errors import Report
+from cardgen.pipeline import BuildOptions, check
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "data" / "fantasy-line-battle"
@@ -228,3 +229,26 @@ def test_build_has_every_card_name(built, data):
         text = " ".join(built[d["id"]].split())
         for c in d["cards"]:
             assert c["name"] in text, (d["id"], c["name"])
+
+
+# --- the faces --------------------------------------------------------------------------------
+def _overlap(a, b) -> bool:
+    return (min(a.x + a.width, b.x + b.width) - max(a.x, b.x) > 1e-6
+            and min(a.y + a.height, b.y + b.height) - max(a.y, b.y) > 1e-6)
+
+
+def test_the_may_target_ribbon_keeps_clear_of_the_art_panels_icon():
+    report = Report()
+    checked = check(GAME, report, BuildOptions(only=("cards",)))
+    assert checked is not None
+    [faces] = [f for f in checked.faces.decks if f.deck.id == "characters"]
+    ribboned = []
+    for card in faces.deck.cards:
+        inks = [ink for element in faces.fronts[card.id].elements for ink in element.inks()]
+        ribbons = [ink.box for ink in inks if ink.kind == "text" and "MAY TARGET" in ink.content]
+        icons = [ink.box for ink in inks if ink.kind == "mark" and ink.content == card.values["symbol"]]
+        assert len(icons) == 1, card.id
+        if ribbons:
+            ribboned.append(card.values["name"])
+            assert not _overlap(ribbons[0], icons[0]), card.id
+    assert {"Pyromancer", "Assassin", "Ranger", "Archer", "Scout"} <= set(ribboned)
