@@ -1,12 +1,13 @@
 """Reading cardgen's sheet PDFs back: where each form lands, its clip, strokes and text origins."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
+from pypdf.generic import ContentStream, DictionaryObject, NameObject
 
 PT_PER_MM = 72 / 25.4
 FORM_PREFIX = "/FormXob."    # reportlab's prefix for the names sheets.py gives its forms
@@ -140,6 +141,35 @@ class Pdf:
 def read_pdf(path: Path) -> Pdf:
     reader = PdfReader(path)
     return Pdf(path, path.read_bytes(), reader, [PageInfo(reader, p) for p in reader.pages])
+
+
+def own_text(page) -> list[tuple[str, float]]:
+    """(text, size in pt) of each piece of text a pypdf page draws itself, not inside its forms:
+    the page footer and any label, not the cards. The forms are hidden from pypdf while it reads,
+    which is also much faster than following them."""
+    import logging
+
+    pieces = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            pieces.append((" ".join(text.split()), size * math.hypot(tm[0], tm[1])))
+
+    resources = page["/Resources"]
+    forms = resources.get("/XObject")
+    log = logging.getLogger("pypdf")
+    level = log.level
+    log.setLevel(logging.ERROR)            # pypdf says it cannot find each hidden form
+    resources[NameObject("/XObject")] = DictionaryObject()
+    try:
+        page.extract_text(visitor_text=visit)
+    finally:
+        log.setLevel(level)
+        if forms is None:
+            del resources["/XObject"]
+        else:
+            resources[NameObject("/XObject")] = forms
+    return pieces
 
 
 # looking at the ink -----------------------------------------------------------------------------

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen import catalog
-from cardgen.imposition import (FOLD_GAP, MARK_GAP, MARK_MIN, ImpositionError, SheetPlan,
-                                       plan_sheet)
+from cardgen.imposition import (FOLD_GAP, FOOTER_MIN_DEPTH, MARK_GAP, MARK_MIN, ImpositionError,
+                                SheetPlan, plan_sheet)
 
 BLEED = 3.0
 MARGIN = 5.0
@@ -88,17 +88,33 @@ def assert_plan_invariants(plan: SheetPlan, duplex: str, bleed: float = BLEED,
             assert not overlaps(trim(a, plan), trim(b, plan)), (a, b)
             assert not overlaps(drawn(a, plan), drawn(b, plan)), (a, b)
 
-    # crop marks: axis-aligned, inside the printable area, never on or near a card face
-    faces = [trim(s, plan) for s in same_page_slots(plan)]
+    # crop marks: axis-aligned, at least MARK_MIN long, inside the printable area, and outside
+    # every card's bleed (a gap away from it), so that no mark prints on any card
+    printed = [drawn(s, plan) for s in same_page_slots(plan)]
     for mark in plan.crop_marks:
         x1, y1, x2, y2 = mark
         assert x1 == x2 or y1 == y2, mark
+        assert abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - EPS, mark
         for x in (x1, x2):
             assert margin - EPS <= x <= W - margin + EPS, mark
         for y in (y1, y2):
             assert margin - EPS <= y <= H - margin + EPS, mark
-        for face in faces:
-            assert distance(mark, face) >= MARK_GAP - EPS, (mark, face)
+        for ink in printed:
+            assert distance(mark, ink) >= MARK_GAP - EPS, (mark, ink)
+
+    # the footer's bands: inside the printable area, clear of every card's ink and every mark
+    for rooms, slots in ((plan.footer, same_page_slots(plan)),
+                         (plan.back_footer, [] if plan.backs_on_same_page else list(plan.backs))):
+        for room in rooms:
+            band = (room.x0, room.y0, room.x1, room.y1)
+            assert room.depth >= FOOTER_MIN_DEPTH - EPS
+            assert band[0] >= margin - EPS and band[1] >= margin - EPS, room
+            assert band[2] <= W - margin + EPS and band[3] <= H - margin + EPS, room
+            for slot in slots:
+                assert not overlaps(band, drawn(slot, plan)), (room, slot)
+            if rooms is plan.footer:
+                for mark in plan.crop_marks:
+                    assert distance(mark, band) > EPS, (room, mark)
 
     if duplex == "none":
         assert plan.backs == ()
@@ -219,15 +235,54 @@ def test_backs_mirror_for_short_edge_flip(page, card):
         assert (back.bleed_bottom, back.bleed_top) == (front.bleed_top, front.bleed_bottom)
 
 
+def assert_backs_behind_fronts(plan: SheetPlan, offset) -> None:
+    """Every back is its front mirrored for the flip and moved by exactly the offset."""
+    W, H, w, h = plan.page_width, plan.page_height, plan.slot_width, plan.slot_height
+    for front, back in zip(plan.fronts, plan.backs):
+        x, y = (W - front.x - w, front.y) if plan.duplex == "long" else (front.x, H - front.y - h)
+        assert back.x == pytest.approx(x + offset[0], abs=1e-9)
+        assert back.y == pytest.approx(y + offset[1], abs=1e-9)
+
+
 @pytest.mark.parametrize("duplex", ["long", "short"])
-def test_back_offset_moves_every_back_by_exactly_that(duplex):
-    plain = make_plan("a4", "poker", duplex)
-    shifted = make_plan("a4", "poker", duplex, offset=(0.5, -1.0))
-    assert shifted.fronts == plain.fronts
-    assert shifted.crop_marks == plain.crop_marks
-    for a, b in zip(plain.backs, shifted.backs):
-        assert b.x - a.x == pytest.approx(0.5, abs=1e-9)
-        assert b.y - a.y == pytest.approx(-1.0, abs=1e-9)
+@pytest.mark.parametrize("offset", [(0.5, -1.0), (2.0, 2.0), (-2.0, -2.0), (0.0, 1.5)])
+@pytest.mark.parametrize("page", PAGE_NAMES + ("a3",))
+def test_back_offset_moves_every_back_by_exactly_that_and_keeps_it_printable(duplex, offset, page):
+    plain = make_plan(page, "poker", duplex)
+    shifted = make_plan(page, "poker", duplex, offset=offset)
+    assert shifted.per_page == plain.per_page          # 2 mm costs no poker card on these pages
+    assert_backs_behind_fronts(shifted, offset)
+    assert_plan_invariants(shifted, duplex)            # backs, trim and bleed, inside the margin
+
+
+def test_letter_backs_moved_2mm_up_and_right_keep_off_the_margin():
+    """Poker 3 x 3 on Letter leaves 1.35 mm above and below the block: the fronts move down to
+    leave the backs room to move up 2 mm, and both keep some of their outer bleed."""
+    plan = make_plan("letter", "poker", "long", offset=(2.0, 2.0))
+    assert plan.per_page == 9
+    top = max(b.y + plan.slot_height + b.bleed_top for b in plan.backs)
+    assert top <= 279.4 - MARGIN + EPS
+    assert plan.backs[0].bleed_top > 0.3            # the top row's
+    assert plan.fronts[-1].bleed_bottom > 0.3       # the bottom row's
+
+
+def test_a_back_offset_that_costs_cards_plans_fewer():
+    plain = make_plan("letter", "poker", "long")
+    shifted = make_plan("letter", "poker", "long", offset=(0.0, 3.0))   # 3 rows need 266.7 of 266.4
+    assert shifted.per_page < plain.per_page == 9
+    assert_plan_invariants(shifted, "long")
+    assert_backs_behind_fronts(shifted, (0.0, 3.0))
+
+
+def test_a_back_offset_no_card_survives_is_refused_naming_the_setting():
+    card = (190.0, 280.0)                                  # fits A4 inside 5 mm margins
+    plan_sheet(PAGES["a4"], card, BLEED, MARGIN, "long", True, (0.0, 0.0))
+    with pytest.raises(ImpositionError, match="back offset of 12, 0 mm") as error:
+        plan_sheet(PAGES["a4"], card, BLEED, MARGIN, "long", True, (12.0, 0.0))
+    assert error.value.setting == "back_offset"
+    with pytest.raises(ImpositionError) as error:
+        plan_sheet(PAGES["a4"], (300.0, 400.0), BLEED, MARGIN, "long", True, (12.0, 0.0))
+    assert error.value.setting is None                     # the card itself does not fit
 
 
 @pytest.mark.parametrize("page", PAGE_NAMES)
@@ -247,17 +302,24 @@ def test_every_cut_line_has_a_mark_where_there_is_room(page, card):
             assert abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - EPS
 
 
+@pytest.mark.parametrize("page", PAGE_NAMES + ("a3",))
 @pytest.mark.parametrize("duplex", DUPLEXES)
-def test_footer_is_in_the_margin_and_off_the_cards(duplex):
-    plan = make_plan("a4", "poker", duplex)
-    x, y, length, rotated = plan.footer
-    assert length > 20
-    # the footer's text band: ~2.5 mm tall above its baseline (or left of it when rotated)
-    band = (x - 2.5, y, x, y + length) if rotated else (x, y, x + length, y + 2.5)
-    assert band[0] >= MARGIN - EPS and band[1] >= MARGIN - EPS
-    assert band[2] <= plan.page_width - MARGIN + EPS and band[3] <= plan.page_height - MARGIN + EPS
-    for slot in same_page_slots(plan):
-        assert not overlaps(band, drawn(slot, plan))
+def test_the_footer_has_a_band_long_enough_for_a_line(page, duplex):
+    plan = make_plan(page, "poker", duplex)
+    assert plan.footer and max(room.length for room in plan.footer) > 80
+    if duplex in ("long", "short"):
+        assert plan.back_footer and max(room.length for room in plan.back_footer) > 80
+
+
+def test_a4_poker_marks_only_the_cuts_with_room_outside_the_bleed():
+    """3 x 3 poker on A4 leaves 1.75 mm between the side bleed and the margin: no mark fits
+    there, so the level cuts go unmarked; every upright cut is marked above and below."""
+    plan = make_plan("a4", "poker", "none")
+    assert plan.unmarked == ("left and right",)
+    assert all(m[0] == m[2] for m in plan.crop_marks)
+    assert sorted({round(m[0], 2) for m in plan.crop_marks}) == [9.75, 73.25, 136.75, 200.25]
+    marked = make_plan("a4", "poker", "none", every_cut=True)
+    assert (marked.per_page, marked.rotated, marked.unmarked) == (8, True, ())
 
 
 @pytest.mark.parametrize("duplex", DUPLEXES)
@@ -307,8 +369,13 @@ def test_plan_invariants_for_any_card_size(card_w, card_h, bleed, margin, page, 
         return
     assert_plan_invariants(plan, duplex, bleed, margin)
     if duplex in ("long", "short"):
-        # the printer's measured shift moves every back by exactly that, and nothing else
-        shifted = plan_sheet(PAGES[page], (card_w, card_h), bleed, margin, duplex, True, offset)
-        assert shifted.fronts == plan.fronts and shifted.crop_marks == plan.crop_marks
-        for a, b in zip(plan.backs, shifted.backs):
-            assert abs(b.x - a.x - offset[0]) <= 1e-9 and abs(b.y - a.y - offset[1]) <= 1e-9
+        # the printer's measured shift moves every back by exactly that, and all of it stays
+        # inside the margin; or the offset leaves no room for a card, and says so
+        try:
+            shifted = plan_sheet(PAGES[page], (card_w, card_h), bleed, margin, duplex, True, offset)
+        except ImpositionError as error:
+            assert error.setting == "back_offset"
+            return
+        assert shifted.per_page <= plan.per_page
+        assert_backs_behind_fronts(shifted, offset)
+        assert_plan_invariants(shifted, duplex, bleed, margin)

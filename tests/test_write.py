@@ -96,8 +96,10 @@ def _two_deck_game(root: Path) -> Path:
     game = root / "game"
     shutil.copytree(VALID, game)
     text = (game / "game.yaml").read_text(encoding="utf-8")
-    deck = text[text.index("  - id: heroes"):]
-    (game / "game.yaml").write_text(text + deck.replace("id: heroes", "id: rivals"), encoding="utf-8")
+    start, end = text.index("  - id: heroes"), text.index("\nprint:")
+    deck = text[start:end].rstrip("\n") + "\n"
+    text = text[:end].rstrip("\n") + "\n" + deck.replace("id: heroes", "id: rivals") + text[end:]
+    (game / "game.yaml").write_text(text, encoding="utf-8")
     return game
 
 

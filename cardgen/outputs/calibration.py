@@ -13,6 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import catalog
 from cardgen.drawing import fonts
+from cardgen.outputs.sheet_drawing import page_canvas
 from cardgen.units import mm_to_pt
 
 SCALE_MM = 5          # scales run from -5 to +5 mm
@@ -85,9 +86,7 @@ def _scales(canvas: Canvas, x: float, y: float) -> None:
 def render_calibration(page: str, duplex: str) -> bytes:
     page_w, page_h = catalog.page_sizes()[page]
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(mm_to_pt(page_w), mm_to_pt(page_h)), invariant=1)
-    canvas.setTitle("cardgen duplex calibration")
-    canvas.setViewerPreference("PrintScaling", "None")
+    canvas = page_canvas(buffer, (page_w, page_h), "cardgen duplex calibration")
     canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long"
                                else "DuplexFlipShortEdge")
     for point in targets(page_w, page_h):

@@ -7,7 +7,7 @@ from cardgen.errors import Report
 from cardgen.model import Game, Source
 from cardgen.drawing import fonts
 from cardgen.imposition import ImpositionError, plan_sheet
-from cardgen.outputs.sheet_drawing import FOOTER_FAMILY
+from cardgen.outputs.page_footer import FOOTER_FAMILY, fit_footer, footer_forms
 
 MAX_PRINTED_CARDS = 10_000   # a deck's PDF past this is hundreds of sheets: a mistake, or many decks
 
@@ -61,10 +61,18 @@ def check_print(game: Game, report: Report) -> None:
                               settings.duplex, settings.crop_marks, settings.back_offset,
                               bool(settings.mark_every_cut))
         except ImpositionError as exc:
-            report.error(where.file, where.line, where.path, str(exc), code="page-fit")
+            if exc.setting == "back_offset":
+                at = _offset_source(game)
+                report.error(at.file, at.line, at.path, f"deck '{deck.id}': {exc}; measure the "
+                             "offset again (cardgen calibrate) and set print.back_offset or "
+                             "--back-offset to what the calibration sheet reads", code="back-offset")
+            else:
+                report.error(where.file, where.line, where.path, str(exc), code="page-fit")
             continue
         if plan.unmarked and settings.mark_every_cut is None:
             _unmarked_cuts(game, deck, plan, page_size, where, report)
+        _offset_cost(game, deck, plan, page_size, report)
+        _footer_room(game, deck, plan, where, report)
     if settings.duplex == "fold" and settings.back_offset != (0.0, 0.0):
         at = game.where("print")
         report.warning(at.file, at.line, at.path, "a back offset has no effect on gutterfold "
@@ -83,3 +91,42 @@ def _unmarked_cuts(game: Game, deck, plan, page_size, where: Source, report: Rep
                    f"of the block, so those cuts are unmarked; set print: mark_every_cut: true for "
                    f"{marked.per_page} cards a sheet with every cut marked, or false to keep "
                    f"{plan.per_page} and the marks that fit", code="unmarked-cuts")
+
+
+def _offset_source(game: Game) -> Source:
+    at = game.where("print")
+    return Source(at.file, at.line, ("print", "back_offset"))
+
+
+def _offset_cost(game: Game, deck, plan, page_size, report: Report) -> None:
+    """A back offset the fronts make room for may cost cards on each sheet: say so."""
+    settings = game.print
+    if plan.back_offset == (0.0, 0.0):
+        return
+    plain = plan_sheet(page_size, (deck.size.width, deck.size.height), settings.bleed,
+                       settings.margin, settings.duplex, settings.crop_marks, (0.0, 0.0),
+                       bool(settings.mark_every_cut))
+    if plain.per_page > plan.per_page:
+        at = _offset_source(game)
+        dx, dy = plan.back_offset
+        report.warning(at.file, at.line, at.path,
+                       f"on {settings.page} paper, deck '{deck.id}' prints {plan.per_page} cards a "
+                       f"sheet, not {plain.per_page}: the fronts leave room for their backs to move "
+                       f"by the back offset ({dx:g}, {dy:g} mm) without reaching the printer margin",
+                       code="back-offset-costs-cards")
+
+
+def _footer_room(game: Game, deck, plan, where: Source, report: Report) -> None:
+    """Every page's footer must say the game, the deck and the version at 5 pt or more."""
+    identity = (game.title, deck.name, f"version {game.version}")
+    sheets = -(-deck.card_count // plan.per_page)
+    separate_backs = bool(plan.backs) and not plan.backs_on_same_page
+    total = sheets * (2 if separate_backs else 1)
+    for rooms in (plan.footer, plan.back_footer) if separate_backs else (plan.footer,):
+        side = "fronts and backs" if plan.backs_on_same_page else "fronts"
+        if fit_footer(rooms, footer_forms(identity, side, total, total)) is None:
+            report.warning(where.file, where.line, where.path,
+                           f"on {game.print.page} paper, the page footer of deck '{deck.id}' has no "
+                           f"room for '{' · '.join(identity)}' at 5 pt; a shorter game title or "
+                           f"deck name would fit", code="footer-room")
+            return

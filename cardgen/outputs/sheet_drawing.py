@@ -5,42 +5,47 @@ from __future__ import annotations
 import io
 from typing import Callable, Sequence
 
-from reportlab.lib.colors import Color, black, white
+from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.bind import CardFace
 from cardgen.layout.resolve import DeckFaces
-from cardgen.markup import Run
 from cardgen.model import Game
 from cardgen.drawing import fonts
 from cardgen.colors import to_cmyk
 from cardgen.imposition import SheetPlan, Slot
 from cardgen.drawing.pen import Pen
 from cardgen.drawing.pictures import PictureCache
-from cardgen.drawing.richtext import layout_text
+from cardgen.outputs.page_footer import (FOOTER_FAMILY, FOOTER_SIZE_PT, draw_footer, draw_label,
+                                         footer_forms)
 from cardgen.units import mm_to_pt
 
 MARK_WIDTH_PT = 0.4
-FOOTER_SIZE_PT = 6.5
-FOOTER_MIN_PT = 5.0     # fine print: below this the footer is shortened, never shrunk
-FOOTER_COLOR = Color(0.35, 0.35, 0.35)
 FOLD_COLOR = Color(0.55, 0.55, 0.55)
-FOOTER_FAMILY = "condensed"
+FOLD_LABEL = "fold on the dashed line, printed sides out"
 
 
-def new_canvas(buffer: io.BytesIO, plan: SheetPlan, title: str, author: str, duplex: str,
+def new_canvas(buffer: io.BytesIO, plan, title: str, author: str, duplex: str,
                cmyk: bool = False) -> Canvas:
-    """A canvas that gives byte-identical output for identical input; with `cmyk`, every colour
-    drawn on it is written as DeviceCMYK."""
-    canvas = Canvas(buffer, pagesize=(mm_to_pt(plan.page_width), mm_to_pt(plan.page_height)),
+    """A canvas for a plan's page size (see page_canvas)."""
+    canvas = page_canvas(buffer, (plan.page_width, plan.page_height), title, cmyk)
+    canvas.setAuthor(author)
+    canvas.setViewerPreference("Duplex", DUPLEX_HINTS[duplex])
+    return canvas
+
+
+def page_canvas(buffer: io.BytesIO, page: tuple[float, float], title: str,
+                cmyk: bool = False) -> Canvas:
+    """A canvas that gives byte-identical output for identical input, whose every font is an
+    embedded one (its initial font too), asking the print dialog not to scale; with `cmyk`,
+    every colour drawn on it is written as DeviceCMYK."""
+    canvas = Canvas(buffer, pagesize=(mm_to_pt(page[0]), mm_to_pt(page[1])),
                     invariant=1, pageCompression=1,
                     initialFontName=fonts.family(FOOTER_FAMILY).face(), initialFontSize=FOOTER_SIZE_PT,
                     enforceColorSpace=to_cmyk if cmyk else None)
     canvas.setTitle(title)
-    canvas.setAuthor(author)
     canvas.setCreator("cardgen")
     canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference("Duplex", DUPLEX_HINTS[duplex])
     return canvas
 
 
@@ -83,43 +88,20 @@ def place(canvas: Canvas, form: str, slot: Slot, plan: SheetPlan) -> None:
 
 
 def draw_marks(canvas: Canvas, plan: SheetPlan, cards: int) -> None:
+    """The crop marks of a sheet of `cards` cards, and the fold line with its label."""
     canvas.saveState()
+    canvas.setStrokeColor(black)
     canvas.setLineWidth(MARK_WIDTH_PT)
     for x1, y1, x2, y2 in plan.marks_for(cards):
-        # a white casing keeps a mark visible where it runs over dark bleed
-        for color, width in ((white, MARK_WIDTH_PT * 3), (black, MARK_WIDTH_PT)):
-            canvas.setStrokeColor(color)
-            canvas.setLineWidth(width)
-            canvas.line(*(mm_to_pt(v) for v in (x1, y1, x2, y2)))
+        canvas.line(*(mm_to_pt(v) for v in (x1, y1, x2, y2)))
     if plan.fold_line:
         canvas.setStrokeColor(FOLD_COLOR)
         canvas.setLineWidth(0.6)
         canvas.setDash([4, 3])
         canvas.line(*(mm_to_pt(v) for v in plan.fold_line))
     canvas.restoreState()
-
-
-def draw_footer(canvas: Canvas, plan: SheetPlan, texts: Sequence[str]) -> None:
-    """The first of `texts` (longest first) that fits the footer's room at a readable size."""
-    if plan.footer is None:
-        return
-    family = fonts.family(FOOTER_FAMILY)
-    x, y, length, rotated = plan.footer
-    for text in texts:
-        natural = layout_text((Run(text),), family, 1.0, None, None)
-        size = min(FOOTER_SIZE_PT, mm_to_pt(length) / max(natural.width, 1e-6))
-        if size >= FOOTER_MIN_PT:
-            break
-    else:
-        return    # no room for even the shortest at a size anyone could read
-    canvas.saveState()
-    canvas.setFillColor(FOOTER_COLOR)
-    canvas.setFont(family.face(), size)
-    canvas.translate(mm_to_pt(x), mm_to_pt(y))
-    if rotated:
-        canvas.rotate(90)
-    canvas.drawString(0, 0, text)
-    canvas.restoreState()
+    if plan.fold_label:
+        draw_label(canvas, plan.fold_label, FOLD_LABEL)
 
 
 def render_deck(game: Game, faces: DeckFaces, plan: SheetPlan, duplex: str,
@@ -159,16 +141,15 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
     total = len(sheets) * (2 if separate_backs else 1)
     page = 0
 
+    identity = (game.title, names, f"version {game.version}")
+
     def finish(label: str, cards: int, marks: bool = True) -> None:
         nonlocal page
         page += 1
         if marks:
             draw_marks(canvas, plan, cards)
-        draw_footer(canvas, plan, (
-            f"{game.title} \u00b7 {names} \u00b7 version {game.version} \u00b7 {label} "
-            f"\u00b7 page {page} of {total}",
-            f"{names} \u00b7 version {game.version} \u00b7 {label} \u00b7 page {page} of {total}",
-            f"{label} \u00b7 page {page} of {total}", f"{label} \u00b7 {page}/{total}"))
+        draw_footer(canvas, plan.footer if marks else plan.back_footer,
+                    footer_forms(identity, label, page, total))
         canvas.showPage()
 
     for sheet in sheets:
@@ -178,7 +159,7 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
         if with_backs and plan.backs_on_same_page:
             for slot, (_, back) in zip(backs, sheet):
                 place(canvas, back, slot, plan)
-        finish("fronts, fold on the dashed line" if plan.backs_on_same_page else "fronts", len(sheet))
+        finish("fronts and backs" if plan.backs_on_same_page else "fronts", len(sheet))
         if separate_backs:
             for slot, (_, back) in zip(backs, sheet):
                 place(canvas, back, slot, plan)

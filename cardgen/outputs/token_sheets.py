@@ -11,9 +11,11 @@ from cardgen import catalog
 from cardgen.errors import Report
 from cardgen.layout.resolve import Faces
 from cardgen.model import Game, Source, TokenSet
-from cardgen.outputs.sheet_drawing import draw_footer, define_form, new_canvas
+from cardgen.imposition import FOOTER_CLEAR, FooterRoom
+from cardgen.outputs.page_footer import draw_footer, footer_forms
+from cardgen.outputs.sheet_drawing import define_form, new_canvas
 from cardgen.outputs.token_outlines import crop_ticks, cut_line, fold_pair_cut_line, place_face
-from cardgen.packing import Item, PackingError, Placed, TokenPlan, plan_token_sheets
+from cardgen.packing import FOOTER_ROOM, Item, PackingError, Placed, TokenPlan, plan_token_sheets
 
 FILE = "tokens.pdf"
 
@@ -92,7 +94,7 @@ def render_tokens(game: Game, faces) -> bytes:
                 x, y = plan.back(item, placed, duplex)
                 key = (token_set.id, printed[placed.group][placed.number], "back")
                 place_face(canvas, _form(key), token_set, x, y, "x" if duplex == "long" else "y")
-            _footer(canvas, plan, game, names, number, "backs")
+            _footer(canvas, plan, game, names, number, "backs", at_top=duplex == "short")
             canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -124,18 +126,13 @@ def _form(key: tuple) -> str:
     return f"token-{set_id}-{index}-{side}"
 
 
-class _SheetSize:
-    """What draw_footer needs of a plan: the page and where the footer goes."""
-
-    def __init__(self, plan, footer):
-        self.page_width, self.page_height, self.footer = plan.page_width, plan.page_height, footer
-
-
-def _footer(canvas, plan, game: Game, names: str, number: int, side: str) -> None:
-    sheet = _SheetSize(plan, (game.print.margin + 1.0, game.print.margin + 1.0,
-                              plan.page_width - 2 * game.print.margin - 2.0, False))
-    label = f" \u00b7 {side}" if side else ""
-    count = f" \u00b7 sheet {number} of {len(plan.sheets)}"
-    draw_footer(canvas, sheet, (f"{game.title} \u00b7 tokens: {names} \u00b7 version "
-                                f"{game.version}{label}{count}", f"tokens: {names}{label}{count}",
-                                f"tokens{label}{count}"))
+def _footer(canvas, plan, game: Game, names: str, number: int, side: str,
+            at_top: bool = False) -> None:
+    """In the band the packing keeps free of tokens along the bottom of the fronts: the top of
+    the backs, when a short-edge flip turns the sheet upside down."""
+    margin, depth = game.print.margin, FOOTER_ROOM - FOOTER_CLEAR
+    low = plan.page_height - margin - depth if at_top else margin
+    room = FooterRoom(margin, low, plan.page_width - margin, low + depth)
+    draw_footer(canvas, (room,), footer_forms(
+        (game.title, f"tokens: {names}", f"version {game.version}"), side, number,
+        len(plan.sheets), count_word="sheet"))

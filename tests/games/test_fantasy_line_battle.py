@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from cardgen.api import build_games, dump, validate
 from cardgen.errors import Report
-from cardgen.pipeline import BuildOptions, build
+from cardgen.pipeline import BuildOptions, build, check
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "data" / "fantasy-line-battle"
@@ -312,3 +312,26 @@ def test_an_errata_to_a_card_changes_the_booklets_reference(project, rules, tmp_
     changed = reference(rules_text(project, tmp_path / "out"))
     assert "Knight 5† 1† 4† 13† 0† no†" in changed
     assert "Knight 5† 1† 4† 10†" not in changed
+
+
+# --- the faces --------------------------------------------------------------------------------
+def _overlap(a, b) -> bool:
+    return (min(a.x + a.width, b.x + b.width) - max(a.x, b.x) > 1e-6
+            and min(a.y + a.height, b.y + b.height) - max(a.y, b.y) > 1e-6)
+
+
+def test_the_may_target_ribbon_keeps_clear_of_the_art_panels_icon():
+    report = Report()
+    checked = check(GAME, report, BuildOptions(only=("cards",)))
+    assert checked is not None
+    [faces] = [f for f in checked.faces.decks if f.deck.id == "characters"]
+    ribboned = []
+    for card in faces.deck.cards:
+        inks = [ink for element in faces.fronts[card.id].elements for ink in element.inks()]
+        ribbons = [ink.box for ink in inks if ink.kind == "text" and "MAY TARGET" in ink.content]
+        icons = [ink.box for ink in inks if ink.kind == "mark" and ink.content == card.values["symbol"]]
+        assert len(icons) == 1, card.id
+        if ribbons:
+            ribboned.append(card.values["name"])
+            assert not _overlap(ribbons[0], icons[0]), card.id
+    assert {"Pyromancer", "Assassin", "Ranger", "Archer", "Scout"} <= set(ribboned)

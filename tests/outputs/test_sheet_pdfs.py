@@ -1,31 +1,39 @@
 """Built sheets read back from the PDF: what a printer and a print shop meet.
 
-A small game of 11 cards (a full sheet and a part-full one on A4 and Letter, one part-full sheet
-on A3) is built on every page size in every duplex mode, and each page is checked as printed:
-no ink within the printer margin, full bleed on every edge that is a cut (shared cuts between
-touching cards excepted), the duplex hint the print dialog reads, and fonts fit for a print shop.
+A small game of 20 cards (two full sheets and a part-full one on A4 and Letter, a full sheet of 18
+and a part-full one on A3) is built on every page size in every duplex mode, and with back
+offsets; each page is checked as printed: no ink within the printer margin (the pages rasterised,
+and every placement and stroke read back), full bleed on every edge that is a cut (shared cuts
+between touching cards excepted), the duplex hint the print dialog reads, and fonts fit for a
+print shop, in the card sheets and in the calibration, token and board PDFs.
 """
 from __future__ import annotations
 
+import io
 import re
 import shutil
 from pathlib import Path
 
 import pytest
-from pdfsheets import FORM_PREFIX, read_pdf
+from pdfsheets import ink_in_margin, read_pdf
+from pypdf import PdfReader
 
 from cardgen.errors import Report
+from cardgen.outputs.calibration import render_calibration
 from cardgen.pipeline import BuildOptions, build
 from cardgen.imposition import FOLD_GAP
 
 VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
-CARDS = 11
+SHIPPED = Path(__file__).resolve().parents[2] / "data" / "time-line-battle-v2"
+CARDS = 20
 CARD = (63.5, 88.9)
 BLEED = 3.0
 MARGIN = 5.0
 TOL = 0.05
 PAGES = ("a4", "letter", "a3")
 MODES = ("long", "short", "fold", "none")
+OFFSETS = ((2.0, 2.0), (2.0, -2.0), (-2.0, 2.0), (-2.0, -2.0), (0.0, 1.5))
+INK_DPI = 100      # a pixel is 0.25 mm: ink 4.3 mm from an edge shows up
 HINTS = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "fold": "/Simplex",
          "none": "/Simplex"}
 
@@ -40,18 +48,26 @@ def game(tmp_path_factory) -> Path:
     return root
 
 
+def _build(game: Path, folder: Path, **options) -> Path:
+    report = Report()
+    written = build(game, BuildOptions(out_dir=folder, strict=False, **options), report)
+    assert not report.has_errors(), [d.format() for d in report.errors]
+    return written[0]
+
+
 @pytest.fixture(scope="module")
 def pdfs(game, tmp_path_factory):
-    out = {}
-    for page in PAGES:
-        for mode in MODES:
-            report = Report()
-            folder = tmp_path_factory.mktemp(f"{page}-{mode}")
-            written = build(game, BuildOptions(out_dir=folder, page=page, duplex=mode,
-                                               strict=False), report)
-            assert not report.has_errors(), [d.format() for d in report.errors]
-            out[page, mode] = read_pdf(written[0])
-    return out
+    return {(page, mode): read_pdf(_build(game, tmp_path_factory.mktemp(f"{page}-{mode}"),
+                                          page=page, duplex=mode))
+            for page in PAGES for mode in MODES}
+
+
+@pytest.fixture(scope="module")
+def shifted(game, tmp_path_factory):
+    """Builds with the backs moved by each offset, for both flips, on every page size."""
+    return {(page, mode, offset): read_pdf(_build(game, tmp_path_factory.mktemp(f"{page}-{mode}"),
+                                                  page=page, duplex=mode, back_offset=offset))
+            for page in PAGES for mode in ("long", "short") for offset in OFFSETS}
 
 
 CASES = [(page, mode) for page in PAGES for mode in MODES]
@@ -80,7 +96,30 @@ def _printable(page, mode, trim) -> tuple[float, float, float, float]:
 
 @pytest.mark.parametrize("page_name, mode", CASES)
 def test_no_ink_within_the_printer_margin(pdfs, page_name, mode):
-    for page in pdfs[page_name, mode].pages:
+    assert ink_in_margin(pdfs[page_name, mode].path, MARGIN, INK_DPI) == []
+    _assert_inside_the_margin(pdfs[page_name, mode])
+
+
+@pytest.mark.parametrize("offset", OFFSETS)
+@pytest.mark.parametrize("mode", ["long", "short"])
+@pytest.mark.parametrize("page_name", PAGES)
+def test_no_ink_within_the_printer_margin_with_the_backs_moved(shifted, page_name, mode, offset):
+    pdf = shifted[page_name, mode, offset]
+    assert ink_in_margin(pdf.path, MARGIN, INK_DPI) == []
+    _assert_inside_the_margin(pdf)
+    fronts, backs = pdf.pages[::2], pdf.pages[1::2]
+    assert sum(len(p.placements) for p in fronts) == sum(len(p.placements) for p in backs) == CARDS
+    for front_page, back_page in zip(fronts, backs):   # each back behind its front, moved
+        W, H = front_page.width, front_page.height
+        for front, back in zip(front_page.placements, back_page.placements):
+            f, b = _trim(front), _trim(back)
+            x, y = (W - f[2], f[1]) if mode == "long" else (f[0], H - f[3])
+            assert (b[0] - x, b[1] - y) == pytest.approx(offset, abs=TOL)
+
+
+def _assert_inside_the_margin(pdf) -> None:
+    """Every placement's clip, stroke and text origin read back lies inside the margin."""
+    for page in pdf.pages:
         assert page.placements, "a page without cards"
         for placement in page.placements:
             x0, y0, x1, y1 = placement.clip
@@ -134,32 +173,39 @@ def test_every_pdf_tells_the_print_dialog_simplex_or_its_flip(pdfs, page_name, m
 
 
 def test_a3_takes_18_poker_cards_on_their_side(pdfs):
-    first = pdfs["a3", "none"].pages[0]
-    assert len(first.placements) == CARDS
+    """A full A3 sheet holds exactly 18 poker cards, turned a quarter, 3 across and 6 down; the
+    other two of the 20 go on a second sheet."""
+    pages = pdfs["a3", "none"].pages
+    assert [len(page.placements) for page in pages] == [18, CARDS - 18]
+    first = pages[0]
     assert all(abs(p.matrix[1]) > 0.99 for p in first.placements), "cards are turned a quarter"
-    # the plan holds 18: the 11 cards fill the first rows of a 3 x 6 grid
-    xs = {round(_trim(p)[0], 1) for p in first.placements}
-    assert len(xs) == 3
+    trims = [_trim(p) for p in first.placements]
+    assert len({round(t[0], 1) for t in trims}) == 3
+    assert len({round(t[1], 1) for t in trims}) == 6
+    assert all(t[2] - t[0] == pytest.approx(CARD[1], abs=TOL) for t in trims)
 
 
-def _fonts(pdf) -> list:
-    found = []
-    for obj_id in range(1, len(pdf.reader.xref_objStm) + 10_000):
-        try:
-            obj = pdf.reader.get_object(obj_id)
-        except Exception:
-            break
-        if hasattr(obj, "get") and obj.get("/Type") == "/Font":
-            found.append(obj)
-    return found
+def _fonts(reader: PdfReader) -> list:
+    """Every font any page or form (forms within forms too) refers to, each once."""
+    found, seen = {}, set()
+    pending = [page.get("/Resources") for page in reader.pages]
+    while pending:
+        resources = pending.pop()
+        resources = resources.get_object() if resources is not None else {}
+        for ref in resources.get("/Font", {}).values():
+            found.setdefault(ref.idnum, ref.get_object())
+        for ref in resources.get("/XObject", {}).values():
+            if ref.idnum not in seen:
+                seen.add(ref.idnum)
+                pending.append(ref.get_object().get("/Resources"))
+    return list(found.values())
 
 
-@pytest.mark.parametrize("mode", MODES)
-def test_fonts_are_embedded_subsets_with_distinct_tags(pdfs, mode):
-    pdf = pdfs["a4", mode]
-    assert b"/Helvetica" not in pdf.data
-    fonts = _fonts(pdf)
-    assert len(fonts) >= 3
+def _assert_fonts_embedded(data: bytes, reader: PdfReader, at_least: int = 1) -> None:
+    """No standard font is named, and every font is an embedded subset with a tag of its own."""
+    assert b"/Helvetica" not in data
+    fonts = _fonts(reader)
+    assert len(fonts) >= at_least
     names = [str(font["/BaseFont"]) for font in fonts]
     for font, name in zip(fonts, names):
         assert re.fullmatch(r"/[A-Z]{6}\+[\w-]+", name), name
@@ -168,10 +214,33 @@ def test_fonts_are_embedded_subsets_with_distinct_tags(pdfs, mode):
     assert len(set(tags)) == len(tags), names
 
 
-def test_packed_decks_share_sheets_and_each_back_is_its_own_decks(tmp_path):
-    game = Path(__file__).resolve().parents[2] / "data" / "time-line-battle-v2"
+@pytest.mark.parametrize("page_name, mode", CASES)
+def test_fonts_are_embedded_subsets_with_distinct_tags(pdfs, page_name, mode):
+    pdf = pdfs[page_name, mode]
+    _assert_fonts_embedded(pdf.data, pdf.reader, at_least=3)
+
+
+@pytest.mark.parametrize("page_name", PAGES)
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_the_calibration_sheet_embeds_every_font(page_name, duplex):
+    data = render_calibration(page_name, duplex)
+    _assert_fonts_embedded(data, PdfReader(io.BytesIO(data)), at_least=2)
+
+
+@pytest.mark.parametrize("page_name", PAGES)
+def test_token_and_board_pdfs_embed_every_font(page_name, tmp_path):
     report = Report()
-    written = build(game, BuildOptions(out_dir=tmp_path, pack=True, only=("cards",)), report)
+    written = build(SHIPPED, BuildOptions(out_dir=tmp_path, page=page_name,
+                                          only=("tokens", "boards")), report)
+    assert not report.has_errors()
+    assert sorted(p.name for p in written) == ["timeline.pdf", "tokens.pdf"]
+    for path in written:
+        _assert_fonts_embedded(path.read_bytes(), PdfReader(path))
+
+
+def test_packed_decks_share_sheets_and_each_back_is_its_own_decks(tmp_path):
+    report = Report()
+    written = build(SHIPPED, BuildOptions(out_dir=tmp_path, pack=True, only=("cards",)), report)
     assert not report.has_errors()
     assert [p.name for p in written] == ["poker-decks.pdf"]
     pdf = read_pdf(written[0])

@@ -199,6 +199,19 @@ def test_every_back_is_behind_its_own_front(shapes, mode):
     assert pdf.reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == hint
 
 
+@pytest.mark.parametrize("mode", ["long", "short", "fold", "none"])
+def test_every_footer_stands_clear_of_every_token(shapes, mode):
+    """The footer takes the band the packing keeps free below the fronts: on backs printed for a
+    short-edge flip, which turns that band to the top, it goes to the top."""
+    pdf = shapes[mode]
+    for page in pdf.pages:
+        tokens = [t for t in _tokens(pdf) if pdf.pages[t[0]] is page]
+        [(x, y)] = page.text_origins                   # the footer, one line of it
+        for *_, cx, cy, width, height in tokens:
+            assert y + 2.5 < cy - height / 2 - TOKEN_BLEED or y > cy + height / 2 + TOKEN_BLEED, \
+                (mode, cx, cy)
+
+
 def test_fold_over_backs_stand_beside_their_fronts_on_one_sheet(shapes):
     pdf = shapes["fold"]
     fronts, backs = _tokens(pdf, "front"), _tokens(pdf, "back")

@@ -1,0 +1,125 @@
+"""The grid of cards on a sheet: how many fit across and down, touching or with full-bleed
+gutters, upright or on their side, and where the block goes."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from cardgen.imposition.edges import FOOTER_CLEAR, FOOTER_DEPTH, MARK_GAP, MARK_MIN, SIDES, unmarked
+from cardgen.imposition.geometry import Area, Slot
+
+MARK_ROOM = 4.0       # a gutter between cards is only used if this much is left for marks
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A grid placed on a sheet: its slots, the footprint of one card, and the sides of the
+    block with no room for crop marks."""
+
+    columns: int
+    rows: int
+    width: float       # footprint of one card on the sheet
+    height: float
+    rotated: bool
+    slots: tuple[Slot, ...]
+    unmarked: tuple[str, ...]
+
+    @property
+    def count(self) -> int:
+        return self.columns * self.rows
+
+    def merit(self, every_cut: bool = False) -> tuple:
+        """More cards; of equal counts, more cuts marked, then upright. With `every_cut`, a
+        layout with every cut marked before any that leaves some unmarked."""
+        return (not (every_cut and self.unmarked), self.count, -len(self.unmarked), not self.rotated)
+
+
+def _fit(space: float, card: float, bleed: float, count: int | None = None) -> tuple[int, float]:
+    """How many cards fit along one axis (or `count`), and the gutter: full bleed between cards if
+    that costs no card and leaves room for crop marks, else none (neighbours share a cut line,
+    and bleed only runs round the block)."""
+    touching = max(0, math.floor((space + 1e-9) / card)) if count is None else count
+    spaced = math.floor((space - 2 * MARK_ROOM + 1e-9) / (card + 2 * bleed))
+    return touching, (2 * bleed if touching and spaced >= touching else 0.0)
+
+
+def _axis(origin: float, count: int, card: float, gutter: float, bleed: float,
+          low: float, high: float):
+    """Positions along one axis and the bleed before/after each card, kept inside [low, high]."""
+    out = []
+    for i in range(count):
+        start = origin + i * (card + gutter)
+        before = bleed if (i == 0 or gutter) else 0.0
+        after = bleed if (i == count - 1 or gutter) else 0.0
+        out.append((start, max(0.0, min(before, start - low)),
+                    max(0.0, min(after, high - start - card))))
+    return out
+
+
+def _place(room: Area, ink: Area, counts, size, bleed: float, rotation: int,
+           crop_marks: bool) -> tuple[Slot, ...]:
+    """Slots of a grid centred in `room`, first row at the top, bleed kept inside `ink`. A block
+    that leaves too little below it for crop marks and a footer line is lifted, if that leaves
+    room for marks above it."""
+    (columns, gutter_x), (rows, gutter_y) = counts
+    width, height = size
+    block_w = columns * width + (columns - 1) * gutter_x
+    block_h = rows * height + (rows - 1) * gutter_y
+    below = room.y0 + (room.height - block_h) / 2
+    marks = MARK_GAP + MARK_MIN if crop_marks else 0.0
+    wanted = marks + FOOTER_CLEAR + FOOTER_DEPTH       # outside the bleed, under the block
+    if below - bleed - ink.y0 < wanted:
+        lifted = ink.y0 + bleed + wanted
+        if lifted + block_h <= room.y1 + 1e-9 and ink.y1 - lifted - block_h - bleed >= marks - 1e-9:
+            below = lifted
+    xs = _axis(room.x0 + (room.width - block_w) / 2, columns, width, gutter_x, bleed, ink.x0, ink.x1)
+    ys = _axis(below, rows, height, gutter_y, bleed, ink.y0, ink.y1)
+    return tuple(Slot(x, y, bl, br, bb, bt, rotation)
+                 for (y, bb, bt) in reversed(ys) for (x, bl, br) in xs)
+
+
+def _layout(room: Area, ink: Area, width: float, height: float, bleed: float, rotated: bool,
+            crop_marks: bool, every_cut: bool, sides) -> Layout | None:
+    """The most cards of footprint width x height that fit `room`; with `every_cut`, fewer if
+    that is what it takes to leave room for a crop mark at every cut line."""
+    across = _fit(room.width, width, bleed)
+    down = _fit(room.height, height, bleed)
+    while across[0] and down[0]:
+        slots = _place(room, ink, (across, down), (width, height), bleed, 90 if rotated else 0,
+                       crop_marks)
+        short = unmarked(slots, width, height, ink, sides) if crop_marks else ()
+        if every_cut and "left and right" in short and across[0] > 1:
+            across = _fit(room.width, width, bleed, across[0] - 1)
+        elif every_cut and "top and bottom" in short and down[0] > 1:
+            down = _fit(room.height, height, bleed, down[0] - 1)
+        else:
+            return Layout(across[0], down[0], width, height, rotated, slots, short)
+    return None
+
+
+def best_layout(room: Area, ink: Area, card: tuple[float, float], bleed: float, crop_marks: bool,
+                every_cut: bool, sides=SIDES) -> Layout | None:
+    """The layout of the card upright or on its side, whichever holds more; of equal ones, the
+    one with more cuts marked, then the upright one. `room` is where trims may go, `ink` where
+    bleed may; `sides` are the sides of the block whose cuts need marks there."""
+    options = [_layout(room, ink, card[0], card[1], bleed, False, crop_marks, every_cut, sides)]
+    if card[0] != card[1]:
+        options.append(_layout(room, ink, card[1], card[0], bleed, True, crop_marks, every_cut, sides))
+    options = [o for o in options if o is not None]
+    return max(options, key=lambda o: o.merit(every_cut)) if options else None
+
+
+def offset_room(ink: Area, page: tuple[float, float], duplex: str,
+                offset: tuple[float, float]) -> Area:
+    """Where fronts' trims may go so that each back, mirrored for the flip and moved by the back
+    offset, lands inside `ink` too: the printable area less the offset, on the side the backs
+    move towards."""
+    W, H = page
+    dx, dy = offset
+    if duplex == "long":       # backs at x' = W - x - w + dx, y' = y + dy
+        return Area(ink.x0 + max(dx, 0.0), ink.y0 + max(-dy, 0.0),
+                    ink.x1 + min(dx, 0.0), ink.y1 - max(dy, 0.0))
+    if duplex == "short":      # backs at x' = x + dx, y' = H - y - h + dy
+        return Area(ink.x0 + max(-dx, 0.0), ink.y0 + max(dy, 0.0),
+                    ink.x1 - max(dx, 0.0), ink.y1 + min(dy, 0.0))
+    return ink

@@ -1,0 +1,172 @@
+"""A deck's sheet plan: the grid, the bleed per side, mirrored backs, crop marks, footer room.
+
+Nothing is planned inside the printer margin: bleed that would reach it is cut back to it, crop
+marks stop at it, a back offset is planned for (the fronts leave room for their backs to move
+by it), and a gutterfold keeps a clear band either side of its fold.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from cardgen.imposition import edges
+from cardgen.imposition.edges import FOOTER_CLEAR
+from cardgen.imposition.geometry import Area, FooterRoom, ImpositionError, Slot
+from cardgen.imposition.grid import best_layout, offset_room
+
+FOLD_GAP = 4.0        # space kept free of ink either side of a gutterfold line
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    page_width: float
+    page_height: float
+    card_width: float
+    card_height: float
+    columns: int
+    rows: int
+    fronts: tuple[Slot, ...]
+    backs: tuple[Slot, ...]            # backs[i] sits behind fronts[i]; empty when duplex is none
+    backs_on_same_page: bool           # gutterfold: fronts and backs share one side of one sheet
+    crop_marks: tuple[tuple[float, float, float, float], ...]  # x1, y1, x2, y2 per mark
+    fold_line: tuple[float, float, float, float] | None
+    footer: tuple[FooterRoom, ...] = ()       # where the fronts' page footer may go, best first
+    back_footer: tuple[FooterRoom, ...] = ()  # and the backs' page footer
+    fold_label: FooterRoom | None = None      # beside the fold line, for what to do with it
+    margin: float = 5.0
+    rotated: bool = False              # cards lie on their side: more of them fit
+    bleed: float = 3.0
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    front_area: Area | None = None     # where ink may go on the fronts' side of the sheet
+    back_area: Area | None = None      # and on the backs' (the right half, for gutterfold)
+    unmarked: tuple[str, ...] = ()     # sides of the block with no room for crop marks
+
+    @property
+    def per_page(self) -> int:
+        return len(self.fronts)
+
+    @property
+    def slot_width(self) -> float:
+        """A card's width on the sheet (its height when the cards lie on their side)."""
+        return self.card_height if self.rotated else self.card_width
+
+    @property
+    def slot_height(self) -> float:
+        return self.card_width if self.rotated else self.card_height
+
+    def sheet(self, count: int) -> tuple[tuple[Slot, ...], tuple[Slot, ...]]:
+        """Fronts and backs of a sheet holding the first `count` cards. On a part-full sheet a card
+        next to an empty slot keeps its full bleed on that side: it is a cut, not a shared one."""
+        if count >= self.per_page:
+            return self.fronts, self.backs
+        fronts = tuple(self._opened(i, count) for i in range(count))
+        backs = _backs(fronts, self) if self.backs else ()
+        return fronts, backs
+
+    def _opened(self, index: int, count: int) -> Slot:
+        slot = self.fronts[index]
+        column, row = index % self.columns, index // self.columns
+        area, w, h = self.front_area, self.slot_width, self.slot_height
+        right = column < self.columns - 1 and index + 1 >= count
+        below = row < self.rows - 1 and index + self.columns >= count
+        return replace(
+            slot,
+            bleed_right=min(self.bleed, area.x1 - slot.x - w) if right else slot.bleed_right,
+            bleed_bottom=min(self.bleed, slot.y - area.y0) if below else slot.bleed_bottom)
+
+    def marks_for(self, count: int) -> tuple:
+        """The crop marks of a sheet holding only the first `count` cards: those of the full
+        sheet that lie on a cut line of one of them."""
+        if count >= self.per_page:
+            return self.crop_marks
+        fronts, backs = self.sheet(count)
+        slots = fronts + (backs if self.backs_on_same_page else ())
+        xs = {round(v, 6) for s in slots for v in (s.x, s.x + self.slot_width)}
+        ys = {round(v, 6) for s in slots for v in (s.y, s.y + self.slot_height)}
+        return tuple(m for m in self.crop_marks
+                     if (round(m[0], 6) in xs if m[0] == m[2] else round(m[1], 6) in ys))
+
+
+def _backs(fronts, plan: SheetPlan) -> tuple[Slot, ...]:
+    """Each front's back: mirrored for the flip (or the fold), shifted by the back offset, its
+    bleed cut back to where ink may go on that side."""
+    W, H, w, h = plan.page_width, plan.page_height, plan.slot_width, plan.slot_height
+    dx, dy = plan.back_offset
+    area = plan.back_area
+    out = []
+    for s in fronts:
+        if plan.duplex == "short":
+            x, y = s.x + dx, H - s.y - h + dy
+            sides = (s.bleed_left, s.bleed_right, s.bleed_top, s.bleed_bottom)
+            turn = s.rotation            # a flip about the sheet's width keeps a side-on card's turn
+        else:                            # long-edge flip, and the fold, mirror left to right
+            x, y = W - s.x - w + dx, s.y + dy
+            sides = (s.bleed_right, s.bleed_left, s.bleed_bottom, s.bleed_top)
+            turn = -s.rotation
+        left, right, bottom, top = sides
+        out.append(Slot(x, y, max(0.0, min(left, x - area.x0)), max(0.0, min(right, area.x1 - x - w)),
+                        max(0.0, min(bottom, y - area.y0)), max(0.0, min(top, area.y1 - y - h)),
+                        turn))
+    return tuple(out)
+
+
+def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: float, margin: float,
+               duplex: str, crop_marks: bool = True,
+               back_offset: tuple[float, float] = (0.0, 0.0), every_cut: bool = False) -> SheetPlan:
+    """The imposition of one deck's cards on one paper size. Raises ImpositionError if none fit
+    (its `setting` is "back_offset" when they would but for the offset). With `every_cut`, the
+    grid gives up cards until every cut line has room for a crop mark."""
+    if duplex == "fold":
+        return _plan_fold(page, card, bleed, margin, crop_marks, every_cut and crop_marks)
+    page_w, page_h = page
+    area = Area(margin, margin, page_w - margin, page_h - margin)
+    offset = (float(back_offset[0]), float(back_offset[1])) if duplex in ("long", "short") else (0.0, 0.0)
+    room = offset_room(area, page, duplex, offset)
+    layout = best_layout(room, area, card, bleed, crop_marks, every_cut and crop_marks)
+    if layout is None:
+        if offset != (0.0, 0.0) and best_layout(area, area, card, bleed, False, False):
+            raise ImpositionError(
+                f"a back offset of {offset[0]:g}, {offset[1]:g} mm would move the back of a "
+                f"{card[0]:g} x {card[1]:g} mm card into the {margin:g} mm printer margin of a "
+                f"{page_w:g} x {page_h:g} mm page wherever its front went", setting="back_offset")
+        raise ImpositionError(f"a {card[0]:g} x {card[1]:g} mm card does not fit on a "
+                              f"{page_w:g} x {page_h:g} mm page inside a {margin:g} mm margin")
+    fronts, w, h = layout.slots, layout.width, layout.height
+    marks = tuple(edges.marks(fronts, w, h, area)) if crop_marks else ()
+    plan = SheetPlan(page_w, page_h, card[0], card[1], layout.columns, layout.rows, fronts, (),
+                     False, marks, None, edges.footer_rooms(fronts, w, h, area, crop_marks),
+                     margin=margin, rotated=layout.rotated, bleed=bleed, duplex=duplex,
+                     back_offset=offset, front_area=area, back_area=area, unmarked=layout.unmarked)
+    if duplex not in ("long", "short"):
+        return plan
+    backs = _backs(fronts, plan)
+    return replace(plan, backs=backs, back_footer=edges.footer_rooms(backs, w, h, area, False))
+
+
+def _plan_fold(page, card, bleed, margin, crop_marks, every_cut) -> SheetPlan:
+    """Gutterfold: fronts left of a vertical fold line, their backs mirrored on the right.
+    The page turns landscape, and the cards on their side, when that fits more cards."""
+    best = None
+    for page_w, page_h in (page, (page[1], page[0])):
+        area = Area(margin, margin, page_w / 2 - FOLD_GAP, page_h - margin)
+        layout = best_layout(area, area, card, bleed, crop_marks, every_cut,
+                             sides=("left", "bottom", "top"))   # the fold side is not cut
+        if layout and (best is None or layout.merit(every_cut) > best[3].merit(every_cut)):
+            best = (page_w, page_h, area, layout)
+    if best is None:
+        raise ImpositionError(f"a {card[0]:g} x {card[1]:g} mm card does not fit on half of a "
+                              f"{page[0]:g} x {page[1]:g} mm page for gutterfold")
+    page_w, page_h, area, layout = best
+    half, fronts, w, h = page_w / 2, layout.slots, layout.width, layout.height
+    back_area = Area(half + FOLD_GAP, margin, page_w - margin, page_h - margin)
+    plan = SheetPlan(page_w, page_h, card[0], card[1], layout.columns, layout.rows, fronts, (), True,
+                     (), (half, margin, half, page_h - margin),
+                     fold_label=FooterRoom(half - FOLD_GAP + FOOTER_CLEAR, margin,
+                                           half - FOOTER_CLEAR, page_h - margin, rotated=True),
+                     margin=margin, rotated=layout.rotated, bleed=bleed, duplex="fold",
+                     front_area=area, back_area=back_area, unmarked=layout.unmarked)
+    backs = _backs(fronts, plan)
+    marks = edges.marks(fronts, w, h, area) + edges.marks(backs, w, h, back_area) if crop_marks else []
+    rooms = (edges.footer_rooms(fronts, w, h, area, crop_marks)
+             + edges.footer_rooms(backs, w, h, back_area, crop_marks))
+    return replace(plan, backs=backs, crop_marks=tuple(marks), footer=rooms)
