@@ -91,43 +91,62 @@ class TokenPlan:
     page_height: float
     sheets: tuple[tuple[Placed, ...], ...]
 
-    def back(self, item: Item, placed: Placed, duplex: str) -> tuple[float, float]:
+    def back(self, item: Item, placed: Placed, duplex: str,
+             offset: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
         """Where a token's back goes: beside its front to fold over, or on the back of the sheet,
-        mirrored for the printer's flip."""
+        mirrored for the printer's flip and shifted by the measured back offset."""
         if item.paired:
             return placed.x + item.width, placed.y
+        ox, oy = offset
         if duplex == "short":
-            return placed.x, self.page_height - placed.y
-        return self.page_width - placed.x, placed.y
+            return placed.x + ox, self.page_height - placed.y + oy
+        return self.page_width - placed.x + ox, placed.y + oy
 
 
-def plan_token_sheets(page: tuple[float, float], margin: float,
+def keep_clear(margin: float, duplex: str, offset: tuple[float, float]) -> tuple[float, ...]:
+    """How far the fronts keep from each edge (left, right, bottom, top) so that backs mirrored
+    for the flip and shifted by the back offset stay inside the printer margin too."""
+    ox, oy = offset
+    if duplex == "long":        # a back lands at (width - x + ox, y + oy)
+        return (margin + max(0.0, ox), margin + max(0.0, -ox),
+                margin + max(0.0, -oy), margin + max(0.0, oy))
+    if duplex == "short":       # at (x + ox, height - y + oy)
+        return (margin + max(0.0, -ox), margin + max(0.0, ox),
+                margin + max(0.0, oy), margin + max(0.0, -oy))
+    return (margin,) * 4
+
+
+def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, float, float],
                       groups: list[tuple[Item, int]]) -> TokenPlan:
-    """Every token of every group (an item and how many), in rows from the top of the sheet down:
-    a group's rows follow the last group's on the same sheet while they fit, then a new sheet."""
+    """Every token of every group (an item and how many), in rows from the top of the sheet down,
+    `clear` mm (left, right, bottom, top) from the page's edges: a group's rows follow the last
+    group's on the same sheet while they fit, then a new sheet."""
     page_w, page_h = page
-    floor = margin + FOOTER_ROOM
+    left_edge, right_edge, bottom_edge, top_edge = clear
+    floor = bottom_edge + FOOTER_ROOM
     sheets, sheet = [], []
-    top = page_h - margin              # the top of the room left on this sheet
+    top = page_h - top_edge              # the top of the room left on this sheet
     for group, (item, count) in enumerate(groups):
         around = reach(item.ticks)
         pitch_x, pitch_y = item.pitch
-        room = page_w - 2 * margin - 2 * around - item.span
-        if room < -1e-9 or page_h - margin - floor < item.height + 2 * item.reach_y - 1e-9:
+        room = page_w - left_edge - right_edge - 2 * around - item.span
+        if room < -1e-9 or page_h - top_edge - floor < item.height + 2 * item.reach_y - 1e-9:
             what = "a pair of" if item.paired else "a"
             raise PackingError(f"{what} {item.width:g} x {item.height:g} mm token does not fit on a "
-                               f"{page_w:g} x {page_h:g} mm page inside a {margin:g} mm margin")
+                               f"{page_w:g} x {page_h:g} mm page inside its margin"
+                               + (" and back offset" if len(set(clear)) > 1 else
+                                  f" of {clear[0]:g} mm"))
         per_row = int(room / pitch_x + 1e-9) + 1
         per_odd_row = int((room - pitch_x / 2) / pitch_x + 1e-9) + 1 if room >= pitch_x / 2 else 0
         shifted = item.offset_rows and per_odd_row > 0
         used = (per_row - 1) * pitch_x + (pitch_x / 2 if shifted and per_odd_row == per_row else 0)
-        left = margin + around + item.span / 2 + (room - used) / 2
+        left = left_edge + around + item.span / 2 + (room - used) / 2
         below = item.height / 2 + item.reach_y      # from a centre to the bottom of its print
         placed, row, y = 0, 0, top - below
         while placed < count:
             if y - below < floor - 1e-9:     # no room for this row: the next sheet
                 sheets.append(tuple(sheet))
-                sheet, row, y = [], 0, page_h - margin - below
+                sheet, row, y = [], 0, page_h - top_edge - below
             odd = shifted and row % 2 == 1
             for i in range(per_odd_row if odd else per_row):
                 if placed == count:

@@ -15,7 +15,8 @@ from cardgen.imposition import FOOTER_CLEAR, FooterRoom
 from cardgen.outputs.page_footer import draw_footer, footer_forms
 from cardgen.outputs.sheet_drawing import define_form, new_canvas
 from cardgen.outputs.token_outlines import crop_ticks, cut_line, fold_pair_cut_line, place_face
-from cardgen.packing import FOOTER_ROOM, Item, PackingError, Placed, TokenPlan, plan_token_sheets
+from cardgen.packing import (FOOTER_ROOM, Item, PackingError, Placed, TokenPlan, keep_clear,
+                             plan_token_sheets)
 
 FILE = "tokens.pdf"
 
@@ -60,8 +61,9 @@ def item_of(game: Game, token_set: TokenSet) -> Item:
 
 def plan_for(game: Game, token_sets) -> TokenPlan:
     page = catalog.page_sizes()[game.print.page]
-    return plan_token_sheets(page, game.print.margin,
-                             [(item_of(game, s), s.count) for s in token_sets])
+    flips = {sides(game, s) for s in game.token_sets} & {"long", "short"}
+    clear = keep_clear(game.print.margin, flips.pop() if flips else "none", game.print.back_offset)
+    return plan_token_sheets(page, clear, [(item_of(game, s), s.count) for s in token_sets])
 
 
 def render_tokens(game: Game, faces) -> bytes:
@@ -91,7 +93,7 @@ def render_tokens(game: Game, faces) -> bytes:
         if with_backs:
             for placed in with_backs:
                 token_set, item = sets[placed.group], items[placed.group]
-                x, y = plan.back(item, placed, duplex)
+                x, y = plan.back(item, placed, duplex, game.print.back_offset)
                 key = (token_set.id, printed[placed.group][placed.number], "back")
                 place_face(canvas, _form(key), token_set, x, y, "x" if duplex == "long" else "y")
             _footer(canvas, plan, game, names, number, "backs", at_top=duplex == "short")

@@ -240,7 +240,7 @@ def test_crop_ticks_mark_the_cuts_outside_the_bleed(shapes):
 
 def test_packing_spends_no_sheet_on_a_few_tokens():
     """Sets follow each other down a sheet: a set of 16 and one of 40 fit one A4 sheet."""
-    plan = plan_token_sheets((210.0, 297.0), MARGIN, [(Item("circle", 20.0), 16),
+    plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, [(Item("circle", 20.0), 16),
                                                       (Item("circle", 16.0), 40)])
     assert len(plan.sheets) == 1 and len(plan.sheets[0]) == 56
 
@@ -257,3 +257,17 @@ def test_wrong_counts_are_rule_errors_at_their_line(tmp_path):
     line = next(i for i, l in enumerate(text.splitlines(), start=1) if "total: {equals: 40}" in l)
     assert (error.line, error.code) == (line, "deck-total")
     assert error.message == "token set 'damage' has 39 tokens to print; the rules need exactly 40"
+
+
+@pytest.mark.parametrize("mode, offset", [("long", (2.0, -1.5)), ("short", (-1.0, 2.0))])
+def test_backs_move_by_the_back_offset_and_stay_out_of_the_margin(shapes_game, tmp_path, mode, offset):
+    pdf = _build(shapes_game, tmp_path, duplex=mode, back_offset=offset)
+    fronts, backs = _tokens(pdf, "front"), _tokens(pdf, "back")
+    assert backs
+    for n, set_id, index, _, x, y, *_ in backs:
+        page = pdf.pages[n]
+        fx, fy = (page.width - x + offset[0], y - offset[1]) if mode == "long" else \
+            (x - offset[0], page.height - y + offset[1])
+        assert any(f[:3] == (n - 1, set_id, index) and abs(f[4] - fx) <= TOL and abs(f[5] - fy) <= TOL
+                   for f in fronts), (set_id, index)
+    assert ink_in_margin(pdf.path, MARGIN, dpi=100) == []
