@@ -210,6 +210,7 @@ class PrintSettings:
     mark_every_cut: bool | None = None  # None: keep the full grid, but say so when cuts go unmarked
     pack: bool = False                 # decks of one card size share sheets in one PDF
     cmyk: bool = False                 # every colour written as DeviceCMYK
+    version_stamp: bool = True         # cards print the stamp their layouts draw with game.stamp
 
 
 @dataclass(frozen=True)
@@ -307,4 +308,4 @@ class Game:
     def values(self) -> Mapping:
         """The game's values that layouts may bind as `game.<name>`."""
         return frozen_map({"title": self.title, "version": self.version, "id": self.id,
-                           "players": self.players})
+                           "players": self.players, "stamp": self.print.version_stamp})

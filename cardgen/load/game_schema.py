@@ -98,6 +98,9 @@ PRINT_KEYS = {
     "back_offset": Key(offset, default=(0.0, 0.0), doc="[x, y] mm shift of back pages"),
     "pack": Key(s.boolean, default=False, doc="decks of one card size share sheets in one PDF, "
                 "named after the size (e.g. poker-decks.pdf), so no deck leaves a part-full sheet"),
+    "version_stamp": Key(s.boolean, default=True,
+                         doc="print each card's version stamp (the element a layout draws with "
+                             "`when: game.stamp`); false leaves it off every card"),
     "cmyk": Key(s.boolean, default=False, doc="write every colour as DeviceCMYK, for print shops "
                 "that ask for it: cmyk(...) colours exactly as given, others by K = 1 - max(R, G, B), "
                 "C = (1 - R - K) / (1 - K) (M and Y likewise); pictures by the same formula"),
