@@ -5,14 +5,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from cardgen.diff import GameDiff, compare, compared
 from cardgen.dump import game_json
+from cardgen.errata_sheets import errata_files
+from cardgen.git_tree import game_at
 from cardgen.errors import Report, relative_name
 from cardgen import schema_files
 from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
 from cardgen.load.game import GAME_FILE, load_game
 from cardgen.outputs.calibration import render_calibration
 from cardgen.pipeline import BuildOptions, build, check, same_file_key
-from cardgen.write import write_atomic
+from cardgen.write import OutputError, write_atomic, write_files
 
 DATA_DIR = Path("data")
 
@@ -162,3 +165,47 @@ def list_games(paths: Iterable[Path]) -> tuple[Report, list[GameSummary]]:
                       for d in game.decks)
         out.append(GameSummary(game_dir, game.title, game.version, decks))
     return report, out
+
+
+def _old_and_new(game_dir: Path, since: str | None, old_dir: Path | None, work):
+    """Run `work(old_dir, new_dir)` on the game as it was (at git revision `since`, or in
+    `old_dir`) and as it is."""
+    if since is None:
+        return work(Path(old_dir), Path(game_dir))
+    with game_at(game_dir, since) as old:
+        return work(old, Path(game_dir))
+
+
+def diff(game_dir: Path, since: str | None = None, old_dir: Path | None = None,
+         documents: bool = True) -> tuple[Report, GameDiff | None]:
+    """What changed in a game since a git revision, or between two folders. RevisionError when
+    the revision cannot be read."""
+    report = Report()
+
+    def work(old_path: Path, new_path: Path):
+        new = compared(new_path, report)
+        old = compared(old_path, report, new.game.version if new else None) if new else None
+        if new is None or old is None:
+            return None
+        return compare(old, new, load_game(old_path, Report()).version, documents)
+
+    return report, _old_and_new(game_dir, since, old_dir, work)
+
+
+def errata(game_dir: Path, options: BuildOptions, since: str | None = None,
+           old_dir: Path | None = None, images: bool = False) -> tuple[Report, list[Path]]:
+    """The errata sheets of a game (only what changed since a revision or an old folder) written
+    to <out>/<game>/errata.pdf, with the cards' images when asked."""
+    report, change = diff(game_dir, since, old_dir)
+    if change is None:
+        return report, []
+    checked = check(Path(game_dir), report, options)
+    if checked is None:
+        return report, []
+    files = errata_files(checked.game, checked.faces, change, since or str(old_dir), images)
+    try:
+        return report, write_files(options.out_dir / checked.game.id, files)
+    except OutputError as exc:
+        report.error(relative_name(exc.path), None, (), f"cannot write the errata: {exc.reason}",
+                     code="output")
+        return report, []

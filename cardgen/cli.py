@@ -11,6 +11,7 @@ import click
 
 from cardgen import api
 from cardgen.cli_export import export
+from cardgen.cli_history import diff, errata
 from cardgen.cli_shared import FORMAT, GAME_DIRS, emit, emit_json, run_with_progress
 from cardgen.errors import Report, printable, relative_name
 from cardgen.load.game_schema import OFFSET_MM
@@ -114,8 +115,10 @@ def validate(game_dirs, strict, fmt):
               help="Write every colour as DeviceCMYK, for print shops (default: the game's).")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no list of files written.")
+@click.option("--watch", is_flag=True,
+              help="After building, rebuild a game each time one of its files is saved (Ctrl-C stops).")
 @FORMAT
-def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, strict, quiet, fmt):
+def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, strict, quiet, watch, fmt):
     """Build printable PDFs for games (default: every folder under data/).
 
     \b
@@ -126,6 +129,8 @@ def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, stric
     """
     options = BuildOptions(out_dir, page, duplex, _offset(back_offset), strict, pack, cmyk,
                            tuple(only))
+    if watch:
+        _watch(game_dirs, options, quiet)
     report, written = run_with_progress("Building", game_dirs, options,
                                         show=not quiet and fmt == "text")
     if fmt == "json":
@@ -259,4 +264,26 @@ def calibrate(out_file, page, duplex):
                "offset where the front cross meets the back scales")
 
 
+
+def _watch(game_dirs, options: BuildOptions, quiet: bool) -> None:
+    """Build, then rebuild on every save until Ctrl-C; problems shown, the last good files kept."""
+    from cardgen.watching import watch_and_build
+
+    def show(report, written, games):
+        emit(report, options.strict)
+        if not quiet:
+            names = ", ".join(printable(g.name) for g in games)
+            state = "failed: the last good files are kept" if report.has_errors(options.strict) \
+                else f"wrote {len(written)} file(s)"
+            click.echo(f"built {names}: {state}; watching for changes (Ctrl-C stops)")
+
+    try:
+        watch_and_build(game_dirs, options, show)
+    except KeyboardInterrupt:
+        click.echo("stopped watching", err=True)
+    sys.exit(0)
+
+
 main.add_command(export)
+main.add_command(diff)
+main.add_command(errata)

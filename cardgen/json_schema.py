@@ -145,6 +145,7 @@ def game_file_schema() -> dict:
         "glossary": {"type": "object", "additionalProperties": {
             "anyOf": [TEXT, object_schema(gs.GLOSSARY_ENTRY_KEYS)]}},
         "errata": {"type": "array", "items": object_schema(gs.ERRATUM_KEYS)},
+        "changelog": {"type": "array", "items": object_schema(gs.CHANGELOG_KEYS)},
     })
     return {"$schema": SCHEMA_URI, "title": "cardgen game.yaml", **top}
 

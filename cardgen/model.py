@@ -270,6 +270,16 @@ class Erratum:
 
 
 @dataclass(frozen=True)
+class ChangelogEntry:
+    """What changed in one version of the game."""
+
+    version: str
+    date: str
+    changes: tuple[str, ...]
+    source: Source
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     root: Path
@@ -286,6 +296,7 @@ class Game:
     glossary: Mapping = field(default_factory=frozen_map)
     definitions: Mapping = field(default_factory=frozen_map)   # name -> Definition
     errata: tuple = ()
+    changelog: tuple = ()              # ChangelogEntry, newest first
     key_sources: Mapping = field(default_factory=frozen_map)   # top-level key -> Source
     legibility: Legibility = field(default_factory=Legibility)
     prototype_terms: frozenset = frozenset()    # glossary terms the rules do not give

@@ -49,6 +49,7 @@ DATA_SECTIONS = (
      "`term: text` is short for `term: {text: text}`."),
     ("Definitions", gs.DEFINITION_KEYS, "Each entry of `definitions:` (name -> definition)."),
     ("Errata", gs.ERRATUM_KEYS, "Each item of `errata:`."),
+    ("Changelog entries", gs.CHANGELOG_KEYS, "Each item of `changelog:`, newest first."),
 )
 
 # How a parser reads, for the type column; parsers made by a factory are read from their closure.

@@ -39,6 +39,7 @@ GAME_SCHEMA_SECTIONS = {
     "DEFINITION_KEYS": "Definitions",
     "GLOSSARY_ENTRY_KEYS": "Glossary entries",
     "ERRATUM_KEYS": "Errata",
+    "CHANGELOG_KEYS": "Changelog entries",
 }
 
 

@@ -74,6 +74,23 @@ class Pen:
         c.setFont(font, size)
         c.drawString(x_pt, baseline_pt, text)
 
+    def text_line(self, baseline_pt: float, pieces, size: float, color) -> None:
+        """A line's words, (x in points, text, font) each, in one text object: smaller than a
+        string a word, and a PDF reader reads the line as one."""
+        if not pieces:
+            return
+        c = self.canvas
+        c.setFillColor(color)
+        words = c.beginText()
+        font = None
+        for x_pt, text, piece_font in pieces:
+            if piece_font != font:
+                words.setFont(piece_font, size)
+                font = piece_font
+            words.setTextOrigin(x_pt, baseline_pt)
+            words.textOut(text)
+        c.drawText(words)
+
     def icon(self, name: str, x_pt: float, y_pt: float, size_pt: float, color) -> None:
         draw_icon(self.canvas, name, x_pt, y_pt, size_pt, color)
 

@@ -32,6 +32,7 @@ DIRECTIVES = {
     "diagrams": (("deck", "field"), (),
                  "a field drawn as the cards draw it: each target code's tiles, each level "
                  "formula's values at every level"),
+    "changelog": ((), (), "the game's versions, newest first, and what each changed"),
     "page-break": ((), (), "the next part starts on a new page"),
 }
 _HEADING = re.compile(r"^(#{1,3})\s+(.*\S)\s*$")

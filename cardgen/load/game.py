@@ -10,16 +10,17 @@ from cardgen import schema as s
 from cardgen.load.cards import read_cards
 from cardgen.load.documents import read_documents
 from cardgen.load.faces import read_face
+from cardgen.load.history import read_changelog, read_errata
 from cardgen.load.csv_cards import read_csv_cards
 from cardgen.load.tokens import read_boards, read_token_sets
 from cardgen.load.spreadsheet_cards import SPREADSHEETS, read_spreadsheet_cards, split_reference
-from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, DEFINITION_KEYS, ERRATUM_KEYS,
+from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, DEFINITION_KEYS,
                                       FIELD_KEYS, FONT_KEYS, GAME_KEYS,
                                       LEGIBILITY_KEYS, PRINT_KEYS)
 from cardgen.paths import confined_path, is_file
 from cardgen.schema import At
 from cardgen.yaml_source import load_yaml
-from cardgen.model import (CardType, Deck, Definition, Erratum, FieldDecl, FontSpec, Game,
+from cardgen.model import (CardType, Deck, Definition, FieldDecl, FontSpec, Game,
                            Legibility, PrintSettings, Source, frozen_map)
 
 GAME_FILE = "game.yaml"
@@ -65,10 +66,12 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
                                             definitions)
     boards, boards_ok = read_boards(top["boards"], at.child("boards"))
     documents, documents_ok = read_documents(top["documents"], at.child("documents"), game_dir)
-    errata = _errata(top["errata"], at.child("errata"))
+    errata = read_errata(top["errata"], at.child("errata"))
+    changelog = read_changelog(top["changelog"], at.child("changelog"))
     skipped = _layouts_outside(game_dir, report)
     if not (top.ok and settings is not None and settings.ok and legibility is not None and legibility.ok
             and len(definitions) == len(top["definitions"]) and len(errata) == len(top["errata"])
+            and len(changelog) == len(top["changelog"])
             and len(fonts) == len(top["fonts"]) and tokens_ok and boards_ok and documents_ok):
         return None   # later stages would only work on stand-ins for the values that failed
     return Game(
@@ -94,6 +97,7 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
         documents=tuple(documents),
         definitions=frozen_map(definitions),
         errata=errata,
+        changelog=changelog,
         key_sources=frozen_map({key: Source(doc.name, at.child(key).line, (key,)) for key in top}),
     )
 
@@ -162,17 +166,6 @@ def _fallbacks_known(fallback, at: At, own: dict) -> bool:
                         f"{', '.join(sorted(known))}", code="unknown-reference")
             ok = False
     return ok
-
-
-def _errata(raw: tuple, at: At) -> tuple[Erratum, ...]:
-    out = []
-    for i, spec in enumerate(raw):
-        item_at = at.child(i)
-        values = s.read_mapping(spec, item_at, ERRATUM_KEYS, "erratum")
-        if values is not None and values.ok:
-            out.append(Erratum(values["card"], values["field"], values["was"], values["now"],
-                               values["note"], Source(at.doc.name, item_at.line, item_at.path)))
-    return tuple(out)
 
 
 def layout_dirs(game_dir: Path) -> tuple[Path, ...]:

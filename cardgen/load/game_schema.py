@@ -259,6 +259,15 @@ GAME_KEYS = {
     "definitions": Key(s.mapping_of(s.any_value), default={},
                        doc="named game structures (conditions, tokens, summons) -> {kind, text}"),
     "errata": Key(s.list_of(s.any_value), default=(), doc="changes to published values: {card, field, was, now, note}"),
+    "changelog": Key(s.list_of(s.any_value), default=(),
+                     doc="the game's versions, newest first: {version, date, changes}"),
+}
+
+CHANGELOG_KEYS = {
+    "version": Key(s.text, required=True, doc="the version the entry is about"),
+    "date": Key(s.text, default="", doc="when it was released, as you write dates"),
+    "changes": Key(s.list_of(s.text, single_ok=True), required=True,
+                   doc="what changed, in card markup ([[Card]] references are checked)"),
 }
 
 ERRATUM_KEYS = {

@@ -40,7 +40,7 @@ class CardImages:
         out = {name: done.images[job.key] for name, job in jobs.items()}
         for deck_faces in faces.decks:
             deck = deck_faces.deck
-            named = [(card.name, out[_card_file(game, deck, n, card, "")])
+            named = [(card.name, out[card_file(game, deck, n, card, "")])
                      for n, card in enumerate(deck.cards, start=1) if card.id in deck_faces.fronts]
             trim = pixels(deck_faces.back.bleed, settings.dpi) if settings.bleed else 0
             out[f"{FOLDER}/{deck.id}/contact-sheet.png"] = contact_sheet(deck.name, named, trim)
@@ -51,7 +51,7 @@ def _ext(game: Game) -> str:
     return game.images.format
 
 
-def _card_file(game: Game, deck, number: int, card, side: str) -> str:
+def card_file(game: Game, deck, number: int, card, side: str) -> str:
     width = len(str(len(deck.cards)))
     suffix = f"-{side}" if side else ""
     return f"{FOLDER}/{deck.id}/{number:0{width}d}-{slug(card.name)}{suffix}.{_ext(game)}"
@@ -68,9 +68,9 @@ def _named(game: Game):
     """(file name, what makes it, where that is written) for every image the game exports."""
     for deck in game.decks:
         for number, card in enumerate(deck.cards, start=1):
-            yield _card_file(game, deck, number, card, ""), f"card '{card.name}'", card.source
+            yield card_file(game, deck, number, card, ""), f"card '{card.name}'", card.source
             if card.back is not None:
-                yield (_card_file(game, deck, number, card, "back"), f"card '{card.name}'",
+                yield (card_file(game, deck, number, card, "back"), f"card '{card.name}'",
                        card.source)
         yield f"{FOLDER}/{deck.id}/back.{_ext(game)}", f"deck '{deck.id}'", deck.source
         yield f"{FOLDER}/{deck.id}/contact-sheet.png", f"deck '{deck.id}'", deck.source
@@ -92,10 +92,10 @@ def face_jobs(game: Game, faces: Faces) -> dict[str, Job]:
         for number, card in enumerate(deck.cards, start=1):
             if card.id not in deck_faces.fronts:
                 continue
-            jobs[_card_file(game, deck, number, card, "")] = face_job(
+            jobs[card_file(game, deck, number, card, "")] = face_job(
                 deck_faces.fronts[card.id], settings.dpi, settings.format, bleed)
             if card.id in deck_faces.backs:
-                jobs[_card_file(game, deck, number, card, "back")] = face_job(
+                jobs[card_file(game, deck, number, card, "back")] = face_job(
                     deck_faces.backs[card.id], settings.dpi, settings.format, bleed)
         jobs[f"{FOLDER}/{deck.id}/back.{_ext(game)}"] = face_job(deck_faces.back, settings.dpi,
                                                                  settings.format, bleed)

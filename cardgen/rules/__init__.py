@@ -5,7 +5,7 @@ from cardgen.errors import Report
 from cardgen.model import Game
 from cardgen.rules.constraints import check_rules, deck_group, token_group
 from cardgen.rules.documents import check_documents
-from cardgen.rules.errata import check_errata
+from cardgen.rules.errata import check_changelog, check_errata
 from cardgen.rules.references import check_references
 from cardgen.rules.uniqueness import check_unique
 
@@ -24,7 +24,7 @@ def check_token_rules(game: Game, report: Report) -> None:
 
 
 CHECKS = (check_unique, check_deck_rules, check_token_rules, check_references, check_errata,
-          check_documents)
+          check_changelog, check_documents)
 
 
 def validate_game(game: Game, report: Report) -> None:

@@ -44,6 +44,9 @@ def check_references(game: Game, report: Report) -> None:
                     targets = card.values[decl.name]
                     for target in (targets if isinstance(targets, tuple) else (targets,)):
                         _check_card_reference(cards, card, decl, target, report)
+    for entry in game.changelog:
+        for change in entry.changes:
+            _check_text(change, entry.source, names, used, report, f"changelog {entry.version}")
     for document in game.documents:
         for text, line in document.texts():
             _check_text(text, Source(document.file, line), names, used, report,

@@ -233,6 +233,9 @@ class TextPen(Pen):
     def text(self, x_pt, baseline_pt, text, font, size, color):
         self.texts.append(text)
 
+    def text_line(self, baseline_pt, pieces, size, color):
+        self.texts += [text for _, text, _ in pieces]
+
 
 def test_a_layout_binds_a_declared_level_past_the_default_ones(tmp_path):
     game_dir = game_with_levels(tmp_path, "[0, 1, 2, 3, 4, 5]", "{{hp.L5}}/{{hp.L4}}")

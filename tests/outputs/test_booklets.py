@@ -154,7 +154,7 @@ def test_an_errata_to_a_card_changes_the_reference_table(game, tmp_path):
     ("@diagrams deck=heroes field=power", "@diagrams: field 'power' is a integer field; diagrams are "
                                           "drawn for target_code and level_formula fields"),
     ("@carsd deck=heroes", "unknown directive '@carsd' (did you mean 'cards'?); directives: @components, "
-                           "@cards, @glossary, @definitions, @diagrams, @page-break"),
+                           "@cards, @glossary, @definitions, @diagrams, @changelog, @page-break"),
     ("A {dagger} icon.", "document 'rules': unknown icon '{dagger}' (did you mean 'damage'?)"),
 ])
 def test_a_mistake_in_a_document_is_an_error_at_its_line(game, tmp_path, line, message):

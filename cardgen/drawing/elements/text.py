@@ -42,12 +42,12 @@ def draw_layout(pen, layout: TextLayout, box: Box, align: str, valign: str, colo
     for index, line in enumerate(layout.lines):
         baseline = top - layout.ascent - index * layout.leading
         shift = {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
+        pen.text_line(baseline, [(left + shift + p.x, p.text, p.font) for p in line.pieces
+                                 if p.text and not p.icon], layout.size, color)
         for piece in line.pieces:
-            x = left + shift + piece.x
             if piece.icon:
-                pen.icon(piece.icon, x, baseline - ICON_DROP * layout.size, piece.width, color)
-            else:
-                pen.text(x, baseline, piece.text, piece.font, layout.size, color)
+                pen.icon(piece.icon, left + shift + piece.x, baseline - ICON_DROP * layout.size,
+                         piece.width, color)
 
 
 def check_characters(ctx: BindContext, key: str, layout: TextLayout, fields: tuple) -> None:

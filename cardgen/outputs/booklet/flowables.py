@@ -11,7 +11,7 @@ from reportlab.platypus import Flowable
 from cardgen.drawing import fonts
 from cardgen.drawing.icons import draw_icon
 from cardgen.drawing.pen import Pen
-from cardgen.drawing.richtext import Piece, TextLayout, layout_text
+from cardgen.drawing.richtext import TextLayout, layout_text
 from cardgen.markup import Parsed
 from cardgen.units import mm_to_pt
 
@@ -78,33 +78,26 @@ class RichText(Flowable):
             baseline = top - layout.ascent - index * layout.leading
             shift = {"left": 0.0, "center": (width - line.width) / 2,
                      "right": width - line.width}[self.align]
-            for piece in joined(line.pieces, layout.size):
-                x = self.indent + shift + piece.x
+            pieces = [p for p in line.pieces if p.text and not p.icon]
+            if pieces:
+                words = canvas.beginText()
+                font = None
+                for piece in pieces:
+                    if piece.font != font:
+                        words.setFont(piece.font, layout.size)
+                        font = piece.font
+                    words.setTextOrigin(self.indent + shift + piece.x, baseline)
+                    words.textOut(piece.text)
+                canvas.setFillColor(self.color)
+                canvas.drawText(words)
+            for piece in line.pieces:
                 if piece.icon:
-                    draw_icon(canvas, piece.icon, x, baseline - ICON_DROP * layout.size, piece.width,
-                              self.color)
-                elif piece.text:
-                    canvas.setFillColor(self.color)
-                    canvas.setFont(piece.font, layout.size)
-                    canvas.drawString(x, baseline, piece.text)
+                    draw_icon(canvas, piece.icon, self.indent + shift + piece.x,
+                              baseline - ICON_DROP * layout.size, piece.width, self.color)
         if self.bullet and layout.lines:
             canvas.setFillColor(self.color)
             canvas.setFont(self.family.face(), layout.size)
             canvas.drawRightString(self.indent - 0.35 * layout.size, top - layout.ascent, self.bullet)
-
-
-def joined(pieces, size: float) -> list[Piece]:
-    """A line's words run together where they are one space apart in one font: one string a run,
-    so the text reads (and copies) as words with spaces, set exactly where the words were."""
-    out: list[Piece] = []
-    for piece in pieces:
-        last = out[-1] if out else None
-        if (last is not None and piece.text and last.text and piece.font == last.font
-                and abs(piece.x - last.x - last.width - fonts.text_width(" ", piece.font, size)) < 0.01):
-            out[-1] = Piece(last.x, piece.x + piece.width - last.x, f"{last.text} {piece.text}", last.font)
-        else:
-            out.append(piece)
-    return out
 
 
 class Heading(RichText):

@@ -185,6 +185,17 @@ def _level_table(deck, decl, ts: Typesetter) -> list:
     return [ts.table([header, *rows])] if header else []
 
 
+def changelog(game: Game, ts: Typesetter) -> list:
+    """Each version, newest first, with what it changed."""
+    out = []
+    for entry in game.changelog:
+        date = f" ({markup_escaped(entry.date)})" if entry.date else ""
+        out.append(ts.paragraph(f"**Version {markup_escaped(entry.version)}**{date}",
+                                family=ts.sans, after=ts.style.body * 0.2))
+        out += ts.items([(change, 0) for change in entry.changes], ordered=False)
+    return out
+
+
 def prototype_notice(game: Game) -> str | None:
     """What the notice says when the game holds values the published rules do not give."""
     cards = sum(1 for deck in game.decks for card in deck.cards if card.prototype)

@@ -57,4 +57,6 @@ def _directive(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:
         return parts.definitions(game, block, ts)
     if name == "diagrams":
         return parts.diagrams(game, faces, block, ts)
+    if name == "changelog":
+        return parts.changelog(game, ts)
     return [PageBreak()]          # page-break

@@ -1,0 +1,88 @@
+"""`cardgen diff` and `cardgen errata`: what changed in a game since a git revision (or between
+two folders), and sheets of only the cards to print again."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from cardgen import api
+from cardgen.cli_shared import FORMAT, emit, emit_json
+from cardgen.errors import printable
+from cardgen.git_tree import RevisionError
+from cardgen.pipeline import BuildOptions
+
+FOLDERS = click.argument("folders", nargs=-1, required=True,
+                         type=click.Path(exists=True, file_okay=False, path_type=Path))
+SINCE = click.option("--since", metavar="REF",
+                     help="A git revision of the game's data (HEAD~1, a tag, a commit).")
+
+
+def _sides(folders: tuple[Path, ...], since: str | None) -> tuple[Path, Path | None]:
+    """(the game as it is, the old folder or None) from GAME_DIR --since REF or OLD_DIR NEW_DIR."""
+    if since is not None and len(folders) == 1:
+        return folders[0], None
+    if since is None and len(folders) == 2:
+        return folders[1], folders[0]
+    raise click.UsageError("give GAME_DIR --since REF (a git revision), or OLD_DIR NEW_DIR")
+
+
+@click.command()
+@FOLDERS
+@SINCE
+@FORMAT
+def diff(folders, since, fmt):
+    """Which cards were added, removed or changed, and each field from what to what.
+
+    A layout, font or picture change that changes how a card looks counts as a change to that
+    card. The version stamp is left out, so a new version number alone changes nothing.
+
+    \b
+    Examples:
+      cardgen diff data/my-game --since HEAD~1
+      cardgen diff old/my-game data/my-game --format json
+    """
+    game_dir, old_dir = _sides(folders, since)
+    try:
+        report, change = api.diff(game_dir, since, old_dir)
+    except RevisionError as exc:
+        raise click.UsageError(f"--since {printable(since)}: {printable(str(exc))}") from None
+    if fmt == "json":
+        sys.exit(emit_json(report, False, diff=change.as_dict() if change else None))
+    status = emit(report, False)
+    if change is not None:
+        click.echo("\n".join(printable(line) for line in change.lines()))
+    sys.exit(status)
+
+
+@click.command()
+@FOLDERS
+@SINCE
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("output"), show_default=True, help="Folder the games are built into.")
+@click.option("--page", type=click.Choice(["a4", "letter", "a3"]), help="Paper size (default: the game's).")
+@click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]),
+              help="Backs, as for build (default: the game's).")
+@click.option("--images", is_flag=True, help="Also an image of each card to print again.")
+@FORMAT
+def errata(folders, since, out_dir, page, duplex, images, fmt):
+    """Sheets of only the cards added or changed, after a page listing every change.
+
+    \b
+    Examples:
+      cardgen errata data/my-game --since v1.0
+      cardgen errata data/my-game --since HEAD~3 --images
+    """
+    game_dir, old_dir = _sides(folders, since)
+    options = BuildOptions(out_dir, page, duplex)
+    try:
+        report, written = api.errata(game_dir, options, since, old_dir, images)
+    except RevisionError as exc:
+        raise click.UsageError(f"--since {printable(since)}: {printable(str(exc))}") from None
+    if fmt == "json":
+        sys.exit(emit_json(report, False, written=[str(p) for p in written]))
+    status = emit(report, False)
+    for path in written:
+        click.echo(f"wrote {printable(path)}")
+    sys.exit(status)

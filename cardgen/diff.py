@@ -1,0 +1,186 @@
+"""What changed between two states of a game: cards added, removed and changed, each changed
+field from what to what, and cards that look different though their fields did not change (a
+layout, font or picture changed): what is drawn is compared, not only the data. The version
+stamp is left out of the comparison, so a new version number alone changes no card.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field, replace
+from io import BytesIO
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from cardgen.colors import parse_color
+from cardgen.errors import Report
+from cardgen.fields import field_type
+from cardgen.layout.resolve import Faces
+from cardgen.load.game import load_game
+from cardgen.model import Card, Game
+from cardgen.outputs.booklets import PAPER, PLAIN_BODY, PLAIN_MARGIN, render_document
+from cardgen.outputs.booklet.template import PageStyle
+from cardgen.outputs.raster import face_job
+from cardgen.pipeline import resolve, validate
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    field: str
+    was: str
+    now: str
+
+
+@dataclass(frozen=True)
+class CardChange:
+    deck: str
+    card: str                    # its id
+    name: str
+    status: str                  # added, removed or changed
+    fields: tuple[FieldChange, ...] = ()
+    looks: bool = False          # drawn differently beyond its fields: a layout, font or picture
+
+
+@dataclass(frozen=True)
+class Compared:
+    """A game loaded, checked and drawn for comparing: its version stamp off."""
+
+    game: Game
+    faces: Faces
+    fronts: dict                 # (deck id, card id) -> fingerprint of the drawn front
+    backs: dict                  # deck id -> fingerprint of the drawn back
+
+
+@dataclass(frozen=True)
+class GameDiff:
+    title: str
+    was: str                     # versions
+    now: str
+    cards: tuple[CardChange, ...] = ()
+    backs: tuple[str, ...] = ()  # decks whose back looks different
+    pages: dict = field(default_factory=dict)   # document file -> its pages that changed
+
+    @property
+    def reprint(self) -> tuple[CardChange, ...]:
+        """The cards to print again: added and changed ones."""
+        return tuple(c for c in self.cards if c.status != "removed")
+
+    def as_dict(self) -> dict:
+        return {"game": self.title, "was": self.was, "now": self.now,
+                "cards": [{"deck": c.deck, "card": c.card, "name": c.name, "status": c.status,
+                           "fields": {f.field: {"was": f.was, "now": f.now} for f in c.fields},
+                           "looks_different": c.looks} for c in self.cards],
+                "backs_changed": list(self.backs),
+                "document_pages_changed": {k: list(v) for k, v in self.pages.items()}}
+
+    def lines(self) -> list[str]:
+        head = f"{self.title}: version {self.was}" + (f" -> {self.now}" if self.now != self.was else "")
+        out = [head]
+        for c in self.cards:
+            what = "; ".join(f"{f.field} {f.was or '(none)'} -> {f.now or '(none)'}" for f in c.fields)
+            if c.looks:
+                what = (what + "; " if what else "") + "looks different (its layout, fonts or pictures)"
+            out.append(f"  {c.status:8} {c.deck}: {c.name}" + (f": {what}" if what else ""))
+        out += [f"  changed  {deck}: the back looks different" for deck in self.backs]
+        out += [f"  changed  {name}: page(s) {', '.join(map(str, pages))}"
+                for name, pages in self.pages.items()]
+        if len(out) == 1:
+            out.append("  no card changed")
+        return out
+
+
+def compared(game_dir: Path, report: Report, version: str | None = None) -> Compared | None:
+    """The game loaded, validated and resolved with its version stamp off (and its version set
+    to `version`, so the two sides of a comparison print alike), each face fingerprinted."""
+    game = load_game(game_dir, report)
+    if game is None:
+        return None
+    game = replace(game, version=version or game.version,
+                   print=replace(game.print, version_stamp=False))
+    validate(game, (), report)
+    faces = resolve(game, report)
+    if report.has_errors():
+        return None
+    fronts = {(d.deck.id, card_id): _fingerprint(face) for d in faces.decks
+              for card_id, face in d.fronts.items()}
+    fronts.update({(d.deck.id, f"{card_id}/back"): _fingerprint(face) for d in faces.decks
+                   for card_id, face in d.backs.items()})
+    backs = {d.deck.id: _fingerprint(d.back) for d in faces.decks}
+    return Compared(game, faces, fronts, backs)
+
+
+def _fingerprint(face) -> str:
+    return hashlib.sha256(face_job(face, 72, "png").pdf).hexdigest()
+
+
+def compare(old: Compared, new: Compared, old_version: str, documents: bool = True) -> GameDiff:
+    changes = []
+    old_decks = {d.id: d for d in old.game.decks}
+    for deck in new.game.decks:
+        before = {c.id: c for c in old_decks[deck.id].cards} if deck.id in old_decks else {}
+        after = {c.id: c for c in deck.cards}
+        for card in deck.cards:
+            if card.id not in before:
+                changes.append(CardChange(deck.id, card.id, card.name, "added"))
+                continue
+            fields = _fields(old.game, before[card.id], new.game, card)
+            looks = any(old.fronts.get((deck.id, key)) != new.fronts.get((deck.id, key))
+                        for key in (card.id, f"{card.id}/back"))
+            if fields or looks:
+                changes.append(CardChange(deck.id, card.id, card.name, "changed", fields,
+                                          looks and not fields))
+        changes += [CardChange(deck.id, c.id, c.name, "removed") for c in before.values()
+                    if c.id not in after]
+    for deck_id, deck in old_decks.items():
+        if deck_id not in {d.id for d in new.game.decks}:
+            changes += [CardChange(deck_id, c.id, c.name, "removed") for c in deck.cards]
+    backs = tuple(d for d in new.backs if d in old.backs and old.backs[d] != new.backs[d])
+    pages = _document_pages(old, new) if documents else {}
+    return GameDiff(new.game.title, old_version, new.game.version, tuple(changes), backs, pages)
+
+
+def _fields(old_game: Game, old: Card, new_game: Game, new: Card) -> tuple[FieldChange, ...]:
+    """Each field whose printed value changed, and the copies and own back."""
+    out = []
+    decls = {d.name: d for d in new_game.card_types[new.card_type].fields}
+    for name in dict.fromkeys([*old.values, *new.values]):
+        kind = field_type(decls[name].type) if name in decls else None
+        was = _text(kind, old.values.get(name))
+        now = _text(kind, new.values.get(name))
+        if was != now:
+            out.append(FieldChange(name, was, now))
+    if old.copies != new.copies:
+        out.append(FieldChange("copies", str(old.copies), str(new.copies)))
+    if (old.back and (old.back.layout, dict(old.back.values))) != \
+            (new.back and (new.back.layout, dict(new.back.values))):
+        out.append(FieldChange("back", old.back.layout if old.back else "",
+                               new.back.layout if new.back else ""))
+    return tuple(out)
+
+
+def _text(kind, value) -> str:
+    if value is None:
+        return ""
+    return kind.as_text(value) if kind is not None else str(value)
+
+
+def _document_pages(old: Compared, new: Compared) -> dict[str, tuple[int, ...]]:
+    """For each document both sides have, the pages of its plain PDF whose text changed."""
+    out = {}
+    old_documents = {d.id: d for d in old.game.documents}
+    plain = PAPER[new.game.print.page][0]
+    for document in new.game.documents:
+        if document.id not in old_documents:
+            continue
+        style = PageStyle(*plain, PLAIN_MARGIN, PLAIN_BODY, parse_color(document.color))
+        texts = [_page_texts(render_document(side.game, side.faces, doc, style))
+                 for side, doc in ((old, old_documents[document.id]), (new, document))]
+        changed = tuple(n for n in range(1, len(texts[1]) + 1)
+                        if n > len(texts[0]) or texts[0][n - 1] != texts[1][n - 1])
+        if changed:
+            out[f"{document.id}.pdf"] = changed
+    return out
+
+
+def _page_texts(pdf: bytes) -> list[str]:
+    return [" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(pdf)).pages]

@@ -1,0 +1,62 @@
+"""`cardgen build --watch`: build, then rebuild a game each time one of its files (data, layouts,
+fonts, pictures, its rules) is saved, for the designer's edit-and-look loop. File events come
+from the watchfiles library; a failed rebuild writes nothing, so the last good output stays, and
+its problems are shown."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Iterable
+
+from watchfiles import DefaultFilter, watch
+
+from cardgen import catalog
+from cardgen.api import build_games, discover
+from cardgen.load.game import layout_dirs
+from cardgen.pipeline import BuildOptions
+from cardgen.write import TEMP_PREFIX
+
+DEBOUNCE_MS = 300          # saves within this time are one change
+
+
+class _Sources(DefaultFilter):
+    """What a game is made from: not the build's own output, temporary files or editor backups."""
+
+    def __init__(self, out_dir: Path):
+        super().__init__(ignore_dirs=(*DefaultFilter.ignore_dirs, "schemas"))
+        self.out_dir = Path(out_dir).resolve()
+
+    def __call__(self, change, path: str) -> bool:
+        where = Path(path)
+        if where.name.startswith(TEMP_PREFIX) or self.out_dir in where.parents:
+            return False
+        return super().__call__(change, path)
+
+
+def watched(games: list[Path]) -> list[Path]:
+    """The folders a build reads: each game's, and the project layouts it shares with others."""
+    folders = {game.resolve() for game in games}
+    for game in games:
+        folders |= {d.resolve() for d in layout_dirs(game) if d.resolve() != catalog.SHIPPED_LAYOUTS}
+    return sorted(f for f in folders if f.is_dir())
+
+
+def affected(games: list[Path], changed: Iterable[Path]) -> list[Path]:
+    """The games a change touches: those holding a changed file, or all when a shared file
+    (a project layout) changed."""
+    hit = [g for g in games if any(g.resolve() in p.parents for p in changed)]
+    shared = any(not any(g.resolve() in p.parents for g in games) for p in changed)
+    return games if shared else hit
+
+
+def watch_and_build(game_dirs, options: BuildOptions, show: Callable, stop_event=None) -> None:
+    """Build every game, then rebuild as their files change until `stop_event` is set (or
+    Ctrl-C). `show(report, written, games)` tells the user after every build."""
+    games = discover(game_dirs)
+    report, written = build_games(games, options)
+    show(report, written, games)
+    for changes in watch(*watched(games), watch_filter=_Sources(options.out_dir),
+                         debounce=DEBOUNCE_MS, stop_event=stop_event):
+        touched = affected(games, [Path(path).resolve() for _, path in changes])
+        if touched:
+            report, written = build_games(touched, options)
+            show(report, written, touched)
