@@ -10,8 +10,6 @@ from dataclasses import dataclass, field, replace
 from io import BytesIO
 from pathlib import Path
 
-from pypdf import PdfReader
-
 from cardgen.colors import parse_color
 from cardgen.errors import Report
 from cardgen.fields import field_type
@@ -183,4 +181,6 @@ def _document_pages(old: Compared, new: Compared) -> dict[str, tuple[int, ...]]:
 
 
 def _page_texts(pdf: bytes) -> list[str]:
+    from pypdf import PdfReader           # only when documents are compared
+
     return [" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(pdf)).pages]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 
-from pypdf import PdfReader, PdfWriter
 from reportlab.platypus import SimpleDocTemplate
 
 from cardgen import catalog
@@ -93,6 +92,8 @@ def _change_page(game: Game, diff: GameDiff, since: str) -> bytes:
 def _merged(game: Game, first: bytes, sheets: list[bytes]) -> bytes:
     """The change page(s), a blank back for them when the sheets print two-sided (so every
     front still has its back behind it), then each deck's sheets."""
+    from pypdf import PdfReader, PdfWriter   # only when errata are made
+
     writer = PdfWriter()
     lead = PdfReader(io.BytesIO(first))
     for page in lead.pages:

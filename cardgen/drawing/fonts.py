@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
@@ -28,6 +28,9 @@ SYMBOLS = "symbols"               # the shipped family every other falls back to
 MAX_FONT_BYTES = 32 * 1024 * 1024
 
 
+_REGISTERED: set[str] = set()    # the font names registered with reportlab by this process
+
+
 class FontFileError(Exception):
     pass
 
@@ -37,9 +40,14 @@ class Family:
     name: str
     faces: tuple[str, str, str, str]     # registered font names: regular, bold, italic, bold italic
     fallback: tuple["Family", ...] = ()  # where a glyph the family lacks is taken from, in order
+    files: tuple = ()                    # a shipped family's files, each registered when first used
 
     def face(self, bold: bool = False, italic: bool = False) -> str:
-        return self.faces[(2 if italic else 0) + (1 if bold else 0)]
+        index = (2 if italic else 0) + (1 if bold else 0)
+        name = self.faces[index]
+        if self.files and name not in _REGISTERED:
+            register_file(self.files[index], name)
+        return name
 
     def chain(self, bold: bool = False, italic: bool = False) -> tuple[str, ...]:
         return (self.face(bold, italic),) + tuple(f.face(bold, italic) for f in self.fallback)
@@ -55,7 +63,7 @@ def register_file(path: Path, name: str | None = None) -> str:
     if data is None:
         raise FontFileError(f"it is larger than {MAX_FONT_BYTES:,} bytes")
     name = name or "cardgen-" + hashlib.sha256(data).hexdigest()[:16]
-    if name not in pdfmetrics.getRegisteredFontNames():
+    if name not in _REGISTERED and name not in pdfmetrics.getRegisteredFontNames():
         try:
             font = TaggedTTFont(name, str(path))
             _try_subset(font)
@@ -64,6 +72,7 @@ def register_file(path: Path, name: str | None = None) -> str:
             raise FontFileError(f"not a TrueType font cardgen can embed ({exc})") from None
         except Exception:        # a damaged file can fail anywhere in the font reader
             raise FontFileError("not a font file, or a damaged one") from None
+    _REGISTERED.add(name)
     return name
 
 
@@ -75,11 +84,11 @@ def _try_subset(font: TaggedTTFont) -> None:
 
 
 def _shipped_family(name: str, files: Mapping[str, Path], fallback: tuple[Family, ...]) -> Family:
-    def register(face: str) -> str:
-        return register_file(files[face], f"cardgen-{name}-{face}")
-    regular = register("regular")
-    faces = tuple(register(f) if files.get(f) else regular for f in FACES)
-    return Family(name, faces, fallback)
+    """A shipped family: its faces are read from their files the first time text uses them (a
+    build reads four of the twelve, not all)."""
+    chosen = [f if files.get(f) else "regular" for f in FACES]
+    return Family(name, tuple(f"cardgen-{name}-{f}" for f in chosen), fallback,
+                  tuple(files[f] for f in chosen))
 
 
 @lru_cache(maxsize=None)
@@ -120,13 +129,13 @@ def game_families(specs: Mapping[str, FontSpec], report: Report) -> dict[str, Fa
         if ok:
             out[name] = Family(name, tuple(faces.get(f, faces["regular"]) for f in FACES))
         else:
-            out[name] = Family(name, shipped["sans"].faces)   # a stand-in: the error is reported once
+            out[name] = replace(shipped["sans"], name=name, fallback=())   # a stand-in, reported once
     for name, spec in specs.items():      # fallbacks may name the game's own families too
         if name in out and name not in shipped:
             chain = [out[f] for f in spec.fallback if f in out and f != name]
             if SYMBOLS not in spec.fallback:
                 chain.append(shipped[SYMBOLS])
-            out[name] = Family(name, out[name].faces, tuple(chain))
+            out[name] = replace(out[name], fallback=tuple(chain))
     return out
 
 

@@ -12,6 +12,7 @@ from PIL import Image, ImageChops, ImageMath, ImageOps
 from reportlab.lib.utils import ImageReader
 
 from cardgen.drawing.images import ImageInfo, opened_picture
+from cardgen.units import mm_to_pt
 
 MAX_DPI = 600          # beyond this a printer shows nothing more: larger pictures are scaled down
 MM_PER_INCH = 25.4
@@ -75,15 +76,39 @@ def to_cmyk(image: Image.Image) -> Image.Image:
 
 
 class PictureCache:
-    """The pictures of one PDF, each prepared once; only the `keep` last used stay in memory."""
+    """The pictures of one PDF, each prepared once (only the `keep` last used stay in memory) and
+    put in the PDF once, as a form every face that shows it draws."""
 
     def __init__(self, keep: int = 8):
         self.keep = keep
         self._readers: OrderedDict = OrderedDict()
+        self._forms: dict = {}            # picture, crop, size, colour model -> its form's name
+
+    @staticmethod
+    def _key(info: ImageInfo, crop, width_mm: float, height_mm: float, cmyk: bool) -> tuple:
+        return (info.path, crop, round(width_mm, 3), round(height_mm, 3), cmyk)
+
+    def define_form(self, canvas, info: ImageInfo, crop, width_mm: float, height_mm: float,
+                    cmyk: bool) -> None:
+        """The picture as a form of its printed size, drawn at the form's origin: defined once,
+        before the first face that shows it (a form cannot be defined inside another)."""
+        key = self._key(info, crop, width_mm, height_mm, cmyk)
+        if key in self._forms:
+            return
+        name = f"picture{len(self._forms)}"
+        width, height = mm_to_pt(width_mm), mm_to_pt(height_mm)
+        canvas.beginForm(name, 0, 0, width, height)
+        canvas.drawImage(self.reader(info, crop, width_mm, height_mm, cmyk), 0, 0, width, height,
+                         mask="auto")
+        canvas.endForm()
+        self._forms[key] = name
+
+    def form(self, info: ImageInfo, crop, width_mm: float, height_mm: float, cmyk: bool) -> str | None:
+        return self._forms.get(self._key(info, crop, width_mm, height_mm, cmyk))
 
     def reader(self, info: ImageInfo, crop: tuple | None, width_mm: float, height_mm: float,
                cmyk: bool) -> ImageReader:
-        key = (info.path, crop, round(width_mm, 3), round(height_mm, 3), cmyk)
+        key = self._key(info, crop, width_mm, height_mm, cmyk)
         if key in self._readers:
             self._readers.move_to_end(key)
         else:

@@ -76,21 +76,28 @@ def _items(runs: tuple[Run, ...]) -> list:
     return items
 
 
-def _measure(word: list[Run], family: fonts.Family, size: float) -> list[Piece]:
-    """A word's pieces: each run in its face, a character its font lacks in the first family of
-    the fallback chain that has it."""
+def _measure(word: list[Run], family: fonts.Family) -> tuple[tuple[Piece, ...], float]:
+    """A word's pieces at size 1 and its width: each run in its face, a character its font lacks
+    in the first family of the fallback chain that has it. Widths grow with the size, so a word
+    measured once serves every size the text is tried at."""
     pieces, x = [], 0.0
     for run in word:
         if run.icon:
-            width = size * ICON_EM
-            pieces.append(Piece(x, width, icon=run.icon))
-            x += width
+            pieces.append(Piece(x, ICON_EM, icon=run.icon))
+            x += ICON_EM
             continue
         for text, font in fonts.split_by_font(run.text, family.chain(run.bold, run.italic)):
-            width = fonts.text_width(text, font, size)
+            width = fonts.text_width(text, font, 1.0)
             pieces.append(Piece(x, width, text, font))
             x += width
-    return pieces
+    return tuple(pieces), x
+
+
+@lru_cache(maxsize=4096)
+def _measured(runs: tuple[Run, ...], family: fonts.Family) -> tuple:
+    """The text's words (pieces and width at size 1), spaces ' ' and breaks '\\n': each text is
+    split and measured once, however many sizes fitting it tries."""
+    return tuple(item if isinstance(item, str) else _measure(item, family) for item in _items(runs))
 
 
 def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
@@ -103,15 +110,15 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
     not the whole text's."""
     space = fonts.text_width(" ", family.face(), size)
     lines: list[Line] = []
-    paragraph: list[list[tuple[list[Piece], float]]] = [[]]   # lines of (pieces, width) words
+    paragraph: list[list[tuple[tuple[Piece, ...], float]]] = [[]]   # lines of (pieces, width)
     x = 0.0
     words_fit = True
 
     def close_paragraph() -> None:
         _avoid_widow(paragraph, space, width)
-        lines.extend(_line(words, space) for words in paragraph)
+        lines.extend(_line(words, space, size) for words in paragraph)
 
-    for item in _items(runs):
+    for item in _measured(runs, family):
         if max_lines is not None and len(lines) + len(paragraph) - 1 > max_lines:
             words_fit = False
             break
@@ -119,8 +126,8 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
             close_paragraph()
             paragraph, x = [[]], 0.0
         elif item != " ":
-            pieces = _measure(item, family, size)
-            word_width = sum(p.width for p in pieces)
+            pieces, unit_width = item
+            word_width = unit_width * size
             gap = space if paragraph[-1] else 0.0
             if width is not None and paragraph[-1] and x + gap + word_width > width:
                 paragraph.append([])
@@ -144,11 +151,12 @@ def _avoid_widow(paragraph: list[list], space: float, width: float | None) -> No
         paragraph[-1].insert(0, moved)
 
 
-def _line(words: list[tuple[list[Piece], float]], space: float) -> Line:
+def _line(words: list[tuple[tuple[Piece, ...], float]], space: float, size: float) -> Line:
+    """A line's pieces at `size`, from words measured at size 1."""
     pieces, x = [], 0.0
     for n, (word, word_width) in enumerate(words):
         start = x + (space if n else 0.0)
-        pieces += [Piece(start + p.x, p.width, p.text, p.font, p.icon) for p in word]
+        pieces += [Piece(start + p.x * size, p.width * size, p.text, p.font, p.icon) for p in word]
         x = start + word_width
     return Line(tuple(pieces), x)
 

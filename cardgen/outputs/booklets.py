@@ -7,8 +7,6 @@ from __future__ import annotations
 import io
 from typing import Callable
 
-from pypdf import PdfReader, PdfWriter, Transformation
-
 from cardgen.colors import parse_color
 from cardgen.errors import Report
 from cardgen.layout.resolve import Faces
@@ -69,6 +67,8 @@ def render_document(game: Game, faces: Faces, document: Document, style: PageSty
 
 def impose(pdf: bytes, page: tuple[float, float], sheet: tuple[float, float], title: str) -> bytes:
     """Pages two to a side of each sheet, in saddle-stitch order; blank where padded."""
+    from pypdf import PdfReader, PdfWriter, Transformation   # only when a booklet is made
+
     reader = PdfReader(io.BytesIO(pdf))
     writer = PdfWriter()
     width, height = mm_to_pt(sheet[0]), mm_to_pt(sheet[1])

@@ -15,6 +15,7 @@ from cardgen.drawing import fonts
 from cardgen.colors import to_cmyk
 from cardgen.imposition import SheetPlan, Slot
 from cardgen.drawing.pen import Pen
+from cardgen.drawing.elements.picture import Picture
 from cardgen.drawing.pictures import PictureCache
 from cardgen.outputs.page_footer import (FOOTER_FAMILY, FOOTER_SIZE_PT, draw_footer, draw_label,
                                          footer_forms)
@@ -58,8 +59,12 @@ def define_form(canvas: Canvas, name: str, face: CardFace, pictures: PictureCach
                 cmyk: bool = False) -> None:
     """Draw a face once; every copy of the card on any page reuses it."""
     b = mm_to_pt(face.bleed)
-    canvas.beginForm(name, -b, -b, mm_to_pt(face.width) + b, mm_to_pt(face.height) + b)
     pen = Pen(canvas, face.height, pictures, cmyk)
+    for element in face.elements:           # its pictures first: each is put in the PDF once
+        if isinstance(element, Picture):
+            pen.pictures.define_form(canvas, element.info, element.crop, element.box.width,
+                                     element.box.height, cmyk)
+    canvas.beginForm(name, -b, -b, mm_to_pt(face.width) + b, mm_to_pt(face.height) + b)
     for element in face.elements:
         canvas.saveState()
         element.draw(pen)

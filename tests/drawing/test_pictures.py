@@ -38,6 +38,23 @@ def counting(monkeypatch, module, name):
     return calls
 
 
+def _images(pdf) -> list:
+    """Every image XObject the PDF's pages reach, through the forms that draw them, once each."""
+    found, seen = [], set()
+    stack = [page["/Resources"] for page in PdfReader(pdf).pages]
+    while stack:
+        for ref in stack.pop().get("/XObject", {}).values():
+            obj = ref.get_object()
+            if ref.idnum in seen:
+                continue
+            seen.add(ref.idnum)
+            if obj["/Subtype"] == "/Image":
+                found.append(obj)
+            else:
+                stack.append(obj.get("/Resources", {}))
+    return found
+
+
 def test_one_picture_on_many_faces_is_decoded_and_scaled_once(tmp_path, monkeypatch):
     inspected = counting(monkeypatch, picture, "inspect_image")
     prepared = counting(monkeypatch, pictures, "prepare")
@@ -46,11 +63,10 @@ def test_one_picture_on_many_faces_is_decoded_and_scaled_once(tmp_path, monkeypa
                     report)
     assert not report.has_errors(), [d.format() for d in report.errors]
     assert len(inspected) == 1 and len(prepared) == 1
-    images = {obj.get_object()["/Width"] for page in PdfReader(written[0]).pages
-              for form in page["/Resources"]["/XObject"].values()
-              for obj in form.get_object().get("/Resources", {}).get("/XObject", {}).values()}
+    images = [obj["/Width"] for obj in _images(written[0])]
     # the 51.5 mm box needs at most 1217 px at 600 dpi: the 3000 px picture is scaled down
     assert images and max(images) <= 1217
+    assert len(images) == 1                  # one image in the PDF, however many faces show it
 
 
 def test_pictures_are_cmyk_on_cmyk_sheets(tmp_path):
@@ -58,9 +74,7 @@ def test_pictures_are_cmyk_on_cmyk_sheets(tmp_path):
     written = build(game_with_one_big_picture(tmp_path), BuildOptions(out_dir=tmp_path / "out",
                                                                      cmyk=True), report)
     assert not report.has_errors()
-    spaces = {obj.get_object()["/ColorSpace"] for page in PdfReader(written[0]).pages
-              for form in page["/Resources"]["/XObject"].values()
-              for obj in form.get_object().get("/Resources", {}).get("/XObject", {}).values()}
+    spaces = {obj["/ColorSpace"] for obj in _images(written[0])}
     assert spaces == {"/DeviceCMYK"}
 
 

@@ -233,8 +233,8 @@ class TextPen(Pen):
     def text(self, x_pt, baseline_pt, text, font, size, color):
         self.texts.append(text)
 
-    def text_line(self, baseline_pt, pieces, size, color):
-        self.texts += [text for _, text, _ in pieces]
+    def text_block(self, lines, size, color):
+        self.texts += [text for _, pieces in lines for _, text, _ in pieces]
 
 
 def test_a_layout_binds_a_declared_level_past_the_default_ones(tmp_path):

@@ -83,9 +83,15 @@ class Picture(Element):
         c.saveState()
         pen.clip(self.clip.x, self.clip.y, self.clip.width, self.clip.height)
         x, y, w, h = pen.box(self.box.x, self.box.y, self.box.width, self.box.height)
-        # a reader, not a file name: the PDF names the image by its content, not its path
-        reader = pen.pictures.reader(self.info, self.crop, self.box.width, self.box.height, pen.cmyk)
-        c.drawImage(reader, x, y, w, h, mask="auto")
+        form = pen.pictures.form(self.info, self.crop, self.box.width, self.box.height, pen.cmyk)
+        if form is not None:       # put in the PDF once, before this face's own form
+            c.translate(x, y)
+            c.doForm(form)
+        else:
+            # a reader, not a file name: the PDF names the image by its content, not its path
+            reader = pen.pictures.reader(self.info, self.crop, self.box.width, self.box.height,
+                                         pen.cmyk)
+            c.drawImage(reader, x, y, w, h, mask="auto")
         c.restoreState()
 
     def inks(self):

@@ -39,15 +39,17 @@ def draw_layout(pen, layout: TextLayout, box: Box, align: str, valign: str, colo
     left, bottom, width, height = pen.box(box.x, box.y, box.width, box.height)
     slack = height - layout.height
     top = bottom + height - {"top": 0.0, "middle": slack / 2, "bottom": slack}[valign]
+    lines, icons = [], []
     for index, line in enumerate(layout.lines):
         baseline = top - layout.ascent - index * layout.leading
         shift = {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
-        pen.text_line(baseline, [(left + shift + p.x, p.text, p.font) for p in line.pieces
-                                 if p.text and not p.icon], layout.size, color)
-        for piece in line.pieces:
-            if piece.icon:
-                pen.icon(piece.icon, left + shift + piece.x, baseline - ICON_DROP * layout.size,
-                         piece.width, color)
+        lines.append((baseline, [(left + shift + p.x, p.text, p.font) for p in line.pieces
+                                 if p.text and not p.icon]))
+        icons += [(p.icon, left + shift + p.x, baseline - ICON_DROP * layout.size, p.width)
+                  for p in line.pieces if p.icon]
+    pen.text_block(lines, layout.size, color)
+    for name, x, y, size in icons:
+        pen.icon(name, x, y, size, color)
 
 
 def check_characters(ctx: BindContext, key: str, layout: TextLayout, fields: tuple) -> None:

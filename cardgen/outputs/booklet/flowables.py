@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable
 
 from cardgen.drawing import fonts
 from cardgen.drawing.icons import draw_icon
-from cardgen.drawing.pen import Pen
+from cardgen.drawing.pen import Pen, runs
 from cardgen.drawing.richtext import TextLayout, layout_text
 from cardgen.markup import Parsed
 from cardgen.units import mm_to_pt
@@ -82,12 +82,13 @@ class RichText(Flowable):
             if pieces:
                 words = canvas.beginText()
                 font = None
-                for piece in pieces:
-                    if piece.font != font:
-                        words.setFont(piece.font, layout.size)
-                        font = piece.font
-                    words.setTextOrigin(self.indent + shift + piece.x, baseline)
-                    words.textOut(piece.text)
+                for x, text, piece_font in runs([(self.indent + shift + p.x, p.text, p.font)
+                                                 for p in pieces], layout.size):
+                    if piece_font != font:
+                        words.setFont(piece_font, layout.size)
+                        font = piece_font
+                    words.setTextOrigin(x, baseline)
+                    words.textOut(text)
                 canvas.setFillColor(self.color)
                 canvas.drawText(words)
             for piece in line.pieces:
