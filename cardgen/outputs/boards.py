@@ -15,6 +15,7 @@ from cardgen.drawing import fonts
 from cardgen.errors import Report
 from cardgen.layout.resolve import Faces
 from cardgen.model import Board, Game, Source
+from cardgen.drawing.pictures import PictureCache
 from cardgen.outputs.sheet_drawing import MARK_WIDTH_PT, define_form, new_canvas
 from cardgen.tiling import MARK_ROOM, TilePlan, Tile, TilingError, plan_tiles
 from cardgen.units import mm_to_pt
@@ -55,7 +56,7 @@ def render_board(game: Game, board: Board, face) -> bytes:
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, plan, f"{game.title} - {board.name}", ", ".join(game.credits),
                         "none", game.print.cmyk)
-    define_form(canvas, "board", face)
+    define_form(canvas, "board", face, PictureCache(), game.print.cmyk)
     for _ in range(board.copies):
         for tile in plan.tiles:
             ox, oy = plan.origin

@@ -13,6 +13,7 @@ from typing import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import Report
+from cardgen.drawing.pictures import PictureCache
 from cardgen.layout.resolve import Faces
 from cardgen.model import Game, Source
 from cardgen.outputs.sheet_drawing import define_form
@@ -51,16 +52,18 @@ def _deck_pdf(game: Game, deck_faces) -> bytes:
     canvas.setTitle(f"{game.title} - {deck.name}")
     canvas.setCreator("cardgen")
     canvas.setViewerPreference("PrintScaling", "None")
-    define_form(canvas, "back", deck_faces.back)
-    for card in deck.cards:
+    pictures, cmyk = PictureCache(), game.print.cmyk     # each picture put in the PDF once
+    define_form(canvas, "back", deck_faces.back, pictures, cmyk)
+    for number, card in enumerate(deck.cards):
         if card.id not in deck_faces.fronts:
             continue
-        define_form(canvas, f"{card.id}", deck_faces.fronts[card.id])
+        front = f"card{number}"              # forms named by place: a card's id could be "back"
+        define_form(canvas, front, deck_faces.fronts[card.id], pictures, cmyk)
         back = "back"
         if card.id in deck_faces.backs:
-            back = f"{card.id}-back"
-            define_form(canvas, back, deck_faces.backs[card.id])
-        for form in (card.id, back):
+            back = f"card{number}back"
+            define_form(canvas, back, deck_faces.backs[card.id], pictures, cmyk)
+        for form in (front, back):
             canvas.saveState()
             canvas.translate(mm_to_pt(bleed), mm_to_pt(bleed))
             canvas.doForm(form)

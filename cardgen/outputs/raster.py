@@ -18,6 +18,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.bind import CardFace
+from cardgen.drawing.pictures import PictureCache
 from cardgen.outputs.sheet_drawing import define_form
 from cardgen.units import mm_to_pt
 
@@ -54,7 +55,7 @@ def face_job(face: CardFace, dpi: float, fmt: str, bleed: float | None = None) -
     page_w, page_h = width * 72 / dpi, height * 72 / dpi           # points, exactly the pixels
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(page_w, page_h), invariant=1, pageCompression=1)
-    define_form(canvas, "face", face)
+    define_form(canvas, "face", face, PictureCache())
     canvas.saveState()
     clip = canvas.beginPath()
     clip.rect(0, 0, page_w, page_h)

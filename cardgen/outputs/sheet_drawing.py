@@ -55,7 +55,7 @@ DUPLEX_HINTS = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "f
                 "none": "Simplex"}
 
 
-def define_form(canvas: Canvas, name: str, face: CardFace, pictures: PictureCache | None = None,
+def define_form(canvas: Canvas, name: str, face: CardFace, pictures: PictureCache,
                 cmyk: bool = False) -> None:
     """Draw a face once; every copy of the card on any page reuses it."""
     b = mm_to_pt(face.bleed)

@@ -9,6 +9,7 @@ from typing import Callable
 
 from cardgen import catalog
 from cardgen.errors import Report
+from cardgen.drawing.pictures import PictureCache
 from cardgen.layout.resolve import Faces
 from cardgen.model import Game, Source, TokenSet
 from cardgen.imposition import FOOTER_CLEAR, FooterRoom
@@ -76,8 +77,9 @@ def render_tokens(game: Game, faces) -> bytes:
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, plan, f"{game.title} - tokens", ", ".join(game.credits), duplex,
                         game.print.cmyk)
+    pictures = PictureCache()                  # one a PDF: each picture is put in it once
     for key, face in faces.items():
-        define_form(canvas, _form(key), face)
+        define_form(canvas, _form(key), face, pictures, game.print.cmyk)
     for number, sheet in enumerate(plan.sheets, start=1):
         names = ", ".join(dict.fromkeys(sets[p.group].name for p in sheet))
         for placed in sheet:

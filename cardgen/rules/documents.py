@@ -16,19 +16,35 @@ def game_lookup(game: Game):
     return values.get
 
 
+def printed_texts(game: Game):
+    """Every text in card markup that a document may print besides its own: the glossary, the
+    definitions and the changelog, each with where it is written and whose it is."""
+    glossary = game.where("glossary")
+    for term, text in game.glossary.items():
+        yield text, glossary.file, glossary.line, f"glossary entry '{term}'"
+    for name, definition in game.definitions.items():
+        yield definition.text, definition.source.file, definition.source.line, f"definition '{name}'"
+    for entry in game.changelog:
+        for change in entry.changes:
+            yield change, entry.source.file, entry.source.line, f"changelog {entry.version}"
+
+
 def check_documents(game: Game, report: Report) -> None:
+    """Markup and icons of every text a document prints: its own, and the game's texts it
+    quotes (a mistake in those would otherwise first show as a failed booklet)."""
     lookup = game_lookup(game)
+    texts = [(text, document.file, line, f"document '{document.id}'")
+             for document in game.documents for text, line in document.texts()]
+    for text, file, line, owner in texts + list(printed_texts(game)):
+        parsed = markup.parse(text, lookup)
+        for problem in parsed.problems:
+            severity = report.warning if problem.startswith("unclosed") else report.error
+            severity(file, line, (), f"{owner}: {problem}", code="markup")
+        for icon in parsed.icons:
+            if icon not in ICON_NAMES:
+                report.error(file, line, (), f"{owner}: unknown icon "
+                             f"'{{{icon}}}'{did_you_mean(icon, ICON_NAMES)}", code="markup")
     for document in game.documents:
-        for text, line in document.texts():
-            parsed = markup.parse(text, lookup)
-            for problem in parsed.problems:
-                severity = report.warning if problem.startswith("unclosed") else report.error
-                severity(document.file, line, (), f"document '{document.id}': {problem}",
-                         code="markup")
-            for icon in parsed.icons:
-                if icon not in ICON_NAMES:
-                    report.error(document.file, line, (), f"document '{document.id}': unknown icon "
-                                 f"'{{{icon}}}'{did_you_mean(icon, ICON_NAMES)}", code="markup")
         for block in document.blocks:
             if block.kind == "directive":
                 _check_directive(game, document, block, report)

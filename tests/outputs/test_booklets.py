@@ -199,3 +199,31 @@ def test_a_target_diagram_is_drawn_by_the_cards_own_grid(tmp_path):
     drawn = _card_grid(faces, card.id)
     assert (drawn.fill, drawn.line, drawn.cells) == (own.fill, own.line, own.cells)
     assert (drawn.box.width, drawn.box.height) == (GRID_MM, GRID_MM)
+
+
+@pytest.mark.parametrize("where, text", [
+    ("glossary", "glossary:\n  Hero: A card with a {bogus} on it.\n"),
+    ("definition", "definitions:\n  Burning:\n    kind: condition\n    text: Takes {bogus} damage.\n"),
+    ("changelog", 'changelog:\n  - {version: "1.0", changes: ["A {bogus} change."]}\n'),
+])
+def test_a_text_the_booklet_quotes_is_checked_like_card_text(game, tmp_path, where, text):
+    copy = tmp_path / "game"
+    shutil.copytree(game, copy)
+    with (copy / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write(text)
+    report = Report()
+    build(copy, BuildOptions(out_dir=tmp_path / "out"), report)
+    errors = [e for e in report.errors if e.code == "markup"]
+    assert len(errors) == 1 and "unknown icon '{bogus}'" in errors[0].message
+    assert errors[0].file.endswith("game.yaml") and errors[0].line is not None
+
+
+def test_the_cover_prints_the_description_and_players_as_written(game, tmp_path):
+    copy = tmp_path / "game"
+    shutil.copytree(game, copy)
+    text = (copy / "game.yaml").read_text(encoding="utf-8")
+    (copy / "game.yaml").write_text(text.replace("version: \"1.0\"\n", "version: \"1.0\"\nplayers: \"2 {x}\"\n"
+                                                 "description: A *star* and {braces}.\n"), encoding="utf-8")
+    pdf = _build(copy, tmp_path / "out")["rules.pdf"]
+    cover = " ".join(PdfReader(pdf).pages[0].extract_text().split())
+    assert "A *star* and {braces}." in cover and "2 {x}" in cover

@@ -169,3 +169,16 @@ def test_images_made_on_several_cores_are_those_made_on_one(tmp_path):
     one = rasterise_all(jobs, None, workers=1)
     two = rasterise_all(jobs, None, workers=2)
     assert one.images == two.images and one.made == two.made and len(one.made) == 12
+
+
+def test_a_pdf_service_file_takes_cards_with_art_and_a_card_called_back(tmp_path):
+    game = tmp_path / "game"
+    shutil.copytree(VALID, game)
+    cards = (game / "cards" / "heroes.yaml").read_text(encoding="utf-8")
+    cards = cards.replace("    text: \"Draw a card.\"", "    text: \"Draw a card.\"\n    art: art/hero.png")
+    cards += "  - name: Back\n    power: 1\n    text: A card called Back.\n    art: art/hero.png\n"
+    (game / "cards" / "heroes.yaml").write_text(cards, encoding="utf-8")
+    files = _export(game, tmp_path / "out", only=("card-pdfs",))
+    reader = PdfReader(files["card-pdfs/heroes.pdf"])
+    assert len(reader.pages) == 6
+    assert "A card called Back" in reader.pages[4].extract_text()

@@ -271,3 +271,18 @@ def test_backs_move_by_the_back_offset_and_stay_out_of_the_margin(shapes_game, t
         assert any(f[:3] == (n - 1, set_id, index) and abs(f[4] - fx) <= TOL and abs(f[5] - fy) <= TOL
                    for f in fronts), (set_id, index)
     assert ink_in_margin(pdf.path, MARGIN, dpi=100) == []
+
+
+def test_tokens_showing_one_picture_put_it_in_the_pdf_once(tmp_path):
+    game = tmp_path / "game"
+    shutil.copytree(VALID, game)
+    with (game / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write("token_sets:\n  - id: art\n    size: 20mm\n    face: {layout: pictured}\n"
+                "    tokens: [{name: One}, {name: Two, copies: 3}]\n")
+    (game / "layouts" / "pictured.yaml").write_text(
+        "elements:\n  art: {type: image, src: art/hero.png, fit: fit}\n", encoding="utf-8")
+    pdf = _build(game, tmp_path / "out")
+    assert len(_tokens(pdf, "front")) == 4
+    images = [obj for obj in pdf.reader.pages[0]["/Resources"]["/XObject"].values()
+              if obj.get_object()["/Subtype"] == "/Form"]
+    assert images

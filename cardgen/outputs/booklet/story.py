@@ -13,10 +13,10 @@ from cardgen.outputs.booklet.typesetter import Typesetter
 
 
 def story(game: Game, faces: Faces, document: Document, ts: Typesetter) -> list:
-    lines = [f"**Players:** {game.players}"] if game.players else []
+    lines = [f"**Players:** {parts.markup_escaped(game.players)}"] if game.players else []
     lines += [f"**Version** {parts.markup_escaped(game.version)}"]
     lines += [parts.markup_escaped(credit) for credit in game.credits]
-    flow = [*ts.cover(lines, game.description),
+    flow = [*ts.cover(lines, parts.markup_escaped(game.description)),
             NextPageTemplate("body"), PageBreak(),
             ts.paragraph("**Contents**", family=ts.condensed, size=ts.style.heading_sizes[0],
                          color=ts.style.accent, after=ts.style.body),
