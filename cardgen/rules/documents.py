@@ -73,7 +73,7 @@ def _check_directive(game: Game, document: Document, block: Block, report: Repor
                 error(f"card type '{card_type.id}' has no field '{block.args['field']}'"
                       f"{did_you_mean(block.args['field'], fields)}")
             elif decl.type not in DRAWN_FIELD_TYPES:
-                error(f"field '{decl.name}' is a {decl.type} field; diagrams are drawn for "
+                error(f"field '{decl.name}' is {'an' if decl.type[0] in 'aeiou' else 'a'} {decl.type} field; diagrams are drawn for "
                       f"{' and '.join(DRAWN_FIELD_TYPES)} fields")
     if "kinds" in block.args:
         known = sorted({d.kind for d in game.definitions.values()})

@@ -151,11 +151,13 @@ def test_an_errata_to_a_card_changes_the_reference_table(game, tmp_path):
                             "definition or card name (did you mean 'first hero'?)"),
     ("@cards deck=heros", "@cards: no deck 'heros' (did you mean 'heroes'?); the game has: heroes"),
     ("@cards deck=heroes columns=powr", "@cards: card type 'hero' has no field 'powr' (did you mean 'power'?)"),
-    ("@diagrams deck=heroes field=power", "@diagrams: field 'power' is a integer field; diagrams are "
+    ("@diagrams deck=heroes field=power", "@diagrams: field 'power' is an integer field; diagrams are "
                                           "drawn for target_code and level_formula fields"),
     ("@carsd deck=heroes", "unknown directive '@carsd' (did you mean 'cards'?); directives: @components, "
                            "@cards, @glossary, @definitions, @diagrams, @changelog, @page-break"),
     ("A {dagger} icon.", "document 'rules': unknown icon '{dagger}' (did you mean 'damage'?)"),
+    ("## " + "Long " * 40, "a heading is at most 150 characters; this one is 199"),
+    ("|" + " a |" * 13, "a table has at most 12 columns; this one has 13"),
 ])
 def test_a_mistake_in_a_document_is_an_error_at_its_line(game, tmp_path, line, message):
     copy = tmp_path / "game"
@@ -167,6 +169,26 @@ def test_a_mistake_in_a_document_is_an_error_at_its_line(game, tmp_path, line, m
     [error] = report.errors
     assert error.file.endswith("rules.md") and error.message == message
     assert error.line == text.splitlines().index(line) + 1
+
+
+LONG = "Words that run on across the page without a stop. " * 150
+
+
+@pytest.mark.parametrize("text", [
+    f"> {LONG}",                                          # a note
+    f"| A | B |\n|---|---|\n| {LONG} | x |",              # a table cell
+    f"| {LONG} | B |\n|---|---|\n| 1 | x |",              # a header too tall to repeat
+    f"- {LONG}",                                          # a list item
+])
+def test_a_block_longer_than_a_page_runs_on_over_pages(game, tmp_path, text):
+    copy = tmp_path / "game"
+    shutil.copytree(game, copy)
+    (copy / "rules.md").write_text(f"# Long\n\n{text}\n\nThe end.\n", encoding="utf-8")
+    pdf = _build(copy, tmp_path / "out")["rules.pdf"]
+    pages = [" ".join(p.extract_text().split()) for p in PdfReader(pdf).pages]
+    assert " ".join(pages).count("Words") == 150 == " ".join(pages).count("stop.")
+    assert sum("Words" in page for page in pages) >= 2
+    assert "The end." in pages[-1]
 
 
 def test_a_table_cell_keeps_a_term_with_its_shown_words():
@@ -227,3 +249,20 @@ def test_the_cover_prints_the_description_and_players_as_written(game, tmp_path)
     pdf = _build(copy, tmp_path / "out")["rules.pdf"]
     cover = " ".join(PdfReader(pdf).pages[0].extract_text().split())
     assert "A *star* and {braces}." in cover and "2 {x}" in cover
+
+
+def test_a_diagram_of_a_field_no_card_fills_is_left_out(tmp_path):
+    from dataclasses import replace
+
+    from cardgen.outputs.booklet.parts import _target_grids
+    from cardgen.outputs.booklet.template import PageStyle
+    from cardgen.outputs.booklet.typesetter import Typesetter
+    from cardgen.pipeline import check
+    from reportlab.lib.colors import black
+
+    report = Report()
+    checked = check(Path(__file__).resolve().parents[2] / "data" / "fantasy-arena-tactics", report)
+    deck = next(d for d in checked.game.decks if d.id == "characters")
+    ts = Typesetter(PageStyle(148, 210, 13, 9, black), lambda key: key)
+    assert _target_grids(deck, None, "target", ts)
+    assert _target_grids(replace(deck, cards=()), None, "target", ts) == []

@@ -50,7 +50,9 @@ class RichText(Flowable):
         return layout.ascent + (lines - 1) * layout.leading + fonts.descent(self.family.face()) * self.size
 
     def split(self, avail_width, avail_height):
-        layout = self._set(avail_width)
+        # the lines as last wrapped: a table asks a cell to split at its column's width, less
+        # nothing for its padding, after wrapping it at its true width
+        layout = self._layout if self._layout is not None else self._set(avail_width)
         fit = 0
         while fit < len(layout.lines) and self._height(fit + 1, layout) <= avail_height + 1e-6:
             fit += 1
@@ -62,12 +64,14 @@ class RichText(Flowable):
         fit = min(fit, lines - 2)
         head = replace(layout, lines=layout.lines[:fit])
         tail = replace(layout, lines=layout.lines[fit:])
-        first = RichText(self.parsed, self.family, self.size, self.leading, self.color,
-                         self.spaceBefore, 0.0, self.indent, self.bullet, self.align, head)
-        rest = RichText(self.parsed, self.family, self.size, self.leading, self.color, 0.0,
-                        self.spaceAfter, self.indent, "", self.align, tail)
-        first._width = rest._width = avail_width
+        first = self._piece(head, self.spaceBefore, 0.0, self.bullet)
+        rest = self._piece(tail, 0.0, self.spaceAfter, "")
+        first._width = rest._width = self._width
         return [first, rest]
+
+    def _piece(self, layout: TextLayout, before: float, after: float, bullet: str) -> RichText:
+        return RichText(self.parsed, self.family, self.size, self.leading, self.color, before,
+                        after, self.indent, bullet, self.align, layout)
 
     def draw(self):
         layout = self._layout
@@ -99,6 +103,51 @@ class RichText(Flowable):
             canvas.setFillColor(self.color)
             canvas.setFont(self.family.face(), layout.size)
             canvas.drawRightString(self.indent - 0.35 * layout.size, top - layout.ascent, self.bullet)
+
+
+class Note(RichText):
+    """A paragraph set apart in a tinted box with a bar down its left: an example, a reminder,
+    a notice. A long one splits across pages, each piece in a box of its own."""
+
+    PAD = (7.0, 6.0, 5.0, 6.0)       # left, right, top, bottom, in points
+
+    def __init__(self, parsed: Parsed, family: fonts.Family, size: float, tint, bar,
+                 after: float = 0.0, layout: TextLayout | None = None):
+        super().__init__(parsed, family, size, after=after, layout=layout)
+        self.tint, self.bar = tint, bar
+
+    def _inner(self, width: float, height: float) -> tuple[float, float]:
+        left, right, top, bottom = self.PAD
+        return width - left - right, height - top - bottom
+
+    def wrap(self, avail_width, avail_height):
+        left, right, top, bottom = self.PAD
+        inner, _ = self._inner(avail_width, avail_height)
+        layout = self._set(inner)
+        self.width = avail_width
+        self.height = self._height(len(layout.lines), layout) + top + bottom
+        return self.width, self.height
+
+    def split(self, avail_width, avail_height):
+        return super().split(*self._inner(avail_width, avail_height))
+
+    def _piece(self, layout: TextLayout, before: float, after: float, bullet: str) -> Note:
+        return Note(self.parsed, self.family, self.size, self.tint, self.bar, after, layout)
+
+    def draw(self):
+        left, right, top, bottom = self.PAD
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setFillColor(self.tint)
+        canvas.rect(0, 0, self.width, self.height, stroke=0, fill=1)
+        canvas.setFillColor(self.bar)
+        canvas.rect(0, 0, 2.0, self.height, stroke=0, fill=1)
+        canvas.translate(left, bottom)
+        outer = self.width, self.height
+        self.width, self.height = self.width - left - right, self.height - top - bottom
+        super().draw()
+        self.width, self.height = outer
+        canvas.restoreState()
 
 
 class Heading(RichText):

@@ -146,6 +146,8 @@ def _target_grids(deck, deck_faces, field: str, ts: Typesetter) -> list:
     for card in deck.cards:
         if field in card.values:
             users.setdefault(str(card.values[field]), []).append(card)
+    if not users:
+        return []
     columns = max(1, int(ts.frame_width / ((GRID_MM + 8) * 72 / 25.4)))
     cells = []
     for code, cards in users.items():

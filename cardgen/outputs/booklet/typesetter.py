@@ -8,7 +8,7 @@ from reportlab.platypus import Table, TableStyle
 from cardgen import markup
 from cardgen.drawing import fonts
 from cardgen.drawing.richtext import layout_text
-from cardgen.outputs.booklet.flowables import INK, Heading, RichText
+from cardgen.outputs.booklet.flowables import INK, Heading, Note, RichText
 from cardgen.outputs.booklet.template import PageStyle
 from cardgen.units import mm_to_pt
 
@@ -55,27 +55,23 @@ class Typesetter:
             out[-1].spaceAfter = body * 0.8
         return out
 
-    def note(self, text: str) -> Table:
+    def note(self, text: str) -> Note:
         """A paragraph set apart in a tinted box: an example, a reminder, a notice."""
-        inner = RichText(self.parse(text), self.sans, self.style.body * 0.92)
-        box = Table([[inner]], colWidths=[self.frame_width])
-        box.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), TINT),
-                                 ("LINEBEFORE", (0, 0), (0, -1), 2.0, self.style.accent),
-                                 ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-                                 ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]))
-        box.spaceAfter = self.style.body * 0.9
-        return box
+        return Note(self.parse(text), self.sans, self.style.body * 0.92, TINT, self.style.accent,
+                    after=self.style.body * 0.9)
 
     def table(self, rows, header: bool = True, size: float | None = None,
               widths: list[float] | None = None) -> Table:
         """A table of card-markup cells, its columns as wide as their text wants (shared out when
         there is not room for all), its header row repeated on every page it runs onto."""
         size = size or self.style.body * 0.9
-        cells = [[RichText(self.parse(f"**{c}**" if header and r == 0 and c else c),
-                           self.sans if header and r == 0 else self.serif, size, leading=1.2)
+        # each cell a list of one flowable: what reportlab splits when a row runs past a page
+        cells = [[[RichText(self.parse(f"**{c}**" if header and r == 0 and c else c),
+                            self.sans if header and r == 0 else self.serif, size, leading=1.2)]
                   for c in row] for r, row in enumerate(rows)]
         widths = widths or self._widths(rows, size, header)
-        table = Table(cells, colWidths=widths, repeatRows=1 if header else 0)
+        repeat = header and self._header_height(cells[0], widths) < mm_to_pt(self.style.height) / 4
+        table = Table(cells, colWidths=widths, repeatRows=1 if repeat else 0, splitInRow=1)
         commands = [("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LINEBELOW", (0, 0), (-1, -1), 0.4, LINE),
                     ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
@@ -86,6 +82,11 @@ class Typesetter:
         table.setStyle(TableStyle(commands))
         table.spaceAfter = self.style.body
         return table
+
+    @staticmethod
+    def _header_height(row, widths: list[float]) -> float:
+        """How tall the header row sets: one too tall to repeat on every page is printed once."""
+        return max(cell.wrap(width - 6, 1e9)[1] for (cell,), width in zip(row, widths))
 
     def _widths(self, rows, size: float, header: bool = True) -> list[float]:
         """Each column's natural width (its longest cell on one line, the header's as it prints:

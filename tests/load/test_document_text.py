@@ -1,0 +1,33 @@
+"""A document's text read into blocks: every kind of block at its line, and the bound on how much
+one document may hold, counted in list items and table rows as well as blocks."""
+from __future__ import annotations
+
+import pytest
+
+from cardgen.load.document_text import MAX_BLOCKS, DocumentTextError, read_blocks
+
+
+def test_each_block_is_read_at_its_line():
+    text = "# Title\n\nA paragraph\nover two lines.\n\n- one\n  carried on\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n> a note\n\n@page-break\n"
+    blocks, problems = read_blocks(text)
+    assert not problems
+    assert [(b.kind, b.line) for b in blocks] == [("heading", 1), ("paragraph", 3), ("bullets", 6),
+                                                  ("table", 10), ("note", 14), ("directive", 16)]
+    assert blocks[1].text == "A paragraph over two lines."
+    assert blocks[2].items == (("one carried on", 6), ("two", 8))
+    assert blocks[3].header and blocks[3].items == (("a", "b"), ("1", "2"))
+
+
+@pytest.mark.parametrize("text", [
+    "- item\n" * MAX_BLOCKS + "\nafter\n",                  # one list of many items
+    "| a |\n" * MAX_BLOCKS + "\nafter\n",                   # one table of many rows
+    "para\n\n" * (MAX_BLOCKS + 1),
+])
+def test_a_document_holds_a_bounded_number_of_pieces(text):
+    with pytest.raises(DocumentTextError, match=f"more than {MAX_BLOCKS:,} blocks"):
+        read_blocks(text)
+
+
+def test_a_document_just_under_the_bound_is_read():
+    blocks, _ = read_blocks("- item\n" * (MAX_BLOCKS - 2) + "\nafter\n")
+    assert len(blocks[0].items) == MAX_BLOCKS - 2 and blocks[1].text == "after"
