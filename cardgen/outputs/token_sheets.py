@@ -89,16 +89,17 @@ def render_tokens(game: Game, faces) -> bytes:
         with_backs = [p for p in sheet if sides(game, sets[p.group]) in ("long", "short")
                       and (sets[p.group].id, printed[p.group][p.number], "back") in faces]
         folded = any(items[p.group].paired for p in sheet)
-        _footer(canvas, plan, game, names, number, "fronts" if with_backs else
+        _footer(canvas, plan, game, names, number, "fronts" if duplex != "none" else
                 "fold on the dashed lines" if folded else "")
         canvas.showPage()
-        if with_backs:
-            for placed in with_backs:
+        if duplex != "none":        # a sheet of one-sided tokens gets a blank back, so the
+            for placed in with_backs:   # next sheet's fronts are not printed on it
                 token_set, item = sets[placed.group], items[placed.group]
                 x, y = plan.back(item, placed, duplex, game.print.back_offset)
                 key = (token_set.id, printed[placed.group][placed.number], "back")
                 place_face(canvas, _form(key), token_set, x, y, "x" if duplex == "long" else "y")
-            _footer(canvas, plan, game, names, number, "backs", at_top=duplex == "short")
+            _footer(canvas, plan, game, names, number, "backs" if with_backs else "blank back",
+                    at_top=duplex == "short")
             canvas.showPage()
     canvas.save()
     return buffer.getvalue()

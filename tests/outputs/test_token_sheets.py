@@ -223,6 +223,26 @@ def test_fold_over_backs_stand_beside_their_fronts_on_one_sheet(shapes):
     assert pdf.reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
 
 
+@pytest.mark.parametrize("mode", ["long", "short"])
+def test_a_sheet_of_one_sided_tokens_gets_a_blank_back(shapes_game, tmp_path, mode):
+    """Printed duplex, the file is fronts and backs in turn; a sheet whose tokens are all
+    one-sided still has a back page, left blank, so the next fronts land on a sheet of their own."""
+    game = tmp_path / "game"
+    shutil.copytree(shapes_game, game)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("{name: Tile, copies: 5}", "{name: Tile, copies: 200}"),
+                                    encoding="utf-8")
+    pdf = _build(game, tmp_path / "out", duplex=mode)
+    fronts, backs = _tokens(pdf, "front"), _tokens(pdf, "back")
+    assert len(pdf.pages) % 2 == 0 and len(pdf.pages) >= 4
+    assert {t[0] % 2 for t in fronts} == {0} and {t[0] % 2 for t in backs} == {1}
+    blank = [n for n in range(1, len(pdf.pages), 2) if not any(t[0] == n for t in backs)]
+    assert blank, "no sheet of one-sided tokens alone"
+    for n in blank:
+        assert any(t[0] == n - 1 and t[1] == "tiles" for t in fronts)
+        assert "blank back" in pdf.pages[n].text
+
+
 def test_fronts_only_prints_no_backs(shapes):
     assert _tokens(shapes["none"], "back") == []
 
