@@ -1,14 +1,14 @@
 """What the command line calls: find games, validate them, build them, list them."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
 from cardgen.diff import GameDiff, compare, compared
 from cardgen.dump import game_json
 from cardgen.errata_sheets import errata_files
-from cardgen.git_tree import game_at
+from cardgen.git_tree import OldGame, game_at
 from cardgen.errors import Report, relative_name
 from cardgen import schema_files
 from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
@@ -168,7 +168,7 @@ def list_games(paths: Iterable[Path]) -> tuple[Report, list[GameSummary]]:
 
 
 def _old_and_new(game_dir: Path, since: str | None, old_dir: Path | None, work):
-    """Run `work(old_dir, new_dir)` on the game as it was (at git revision `since`, or in
+    """Run `work(old, new_dir)` on the game as it was (an OldGame at git revision `since`, or
     `old_dir`) and as it is."""
     if since is None:
         return work(Path(old_dir), Path(game_dir))
@@ -182,12 +182,18 @@ def diff(game_dir: Path, since: str | None = None, old_dir: Path | None = None,
     the revision cannot be read."""
     report = Report()
 
-    def work(old_path: Path, new_path: Path):
+    def work(old, new_path: Path):
         new = compared(new_path, report)
-        old = compared(old_path, report, new.game.version if new else None) if new else None
-        if new is None or old is None:
+        if new is None:
             return None
-        return compare(old, new, load_game(old_path, Report()).version, documents)
+        if isinstance(old, OldGame):      # problems of the old side named as git names them
+            old_report = Report()
+            before = compared(old.folder, old_report, new.game.version, old.top)
+            for problem in old_report.diagnostics:
+                report.add(replace(problem, file=old.name(problem.file)))
+        else:
+            before = compared(old, report, new.game.version)
+        return compare(before, new, documents) if before is not None else None
 
     return report, _old_and_new(game_dir, since, old_dir, work)
 
@@ -195,9 +201,10 @@ def diff(game_dir: Path, since: str | None = None, old_dir: Path | None = None,
 def errata(game_dir: Path, options: BuildOptions, since: str | None = None,
            old_dir: Path | None = None, images: bool = False) -> tuple[Report, list[Path]]:
     """The errata sheets of a game (only what changed since a revision or an old folder) written
-    to <out>/<game>/errata.pdf, with the cards' images when asked."""
+    to <out>/<game>/errata.pdf, with the cards' images when asked; nothing is written when
+    nothing changed."""
     report, change = diff(game_dir, since, old_dir)
-    if change is None:
+    if change is None or change.unchanged:
         return report, []
     checked = check(Path(game_dir), report, options)
     if checked is None:

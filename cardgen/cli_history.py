@@ -85,4 +85,6 @@ def errata(folders, since, out_dir, page, duplex, images, fmt):
     status = emit(report, False)
     for path in written:
         click.echo(f"wrote {printable(path)}")
+    if not written and not report.has_errors():
+        click.echo(f"nothing changed since {printable(since or str(folders[0]))}: nothing to reprint")
     sys.exit(status)

@@ -47,6 +47,7 @@ class Compared:
     faces: Faces
     fronts: dict                 # (deck id, card id) -> fingerprint of the drawn front
     backs: dict                  # deck id -> fingerprint of the drawn back
+    version: str                 # the game's own version, before the two sides were made alike
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,11 @@ class GameDiff:
     cards: tuple[CardChange, ...] = ()
     backs: tuple[str, ...] = ()  # decks whose back looks different
     pages: dict = field(default_factory=dict)   # document file -> its pages that changed
+
+    @property
+    def unchanged(self) -> bool:
+        """Nothing to print again or to tell: no card, back or document page changed."""
+        return not (self.cards or self.backs or any(self.pages.values()))
 
     @property
     def reprint(self) -> tuple[CardChange, ...]:
@@ -87,15 +93,18 @@ class GameDiff:
         return out
 
 
-def compared(game_dir: Path, report: Report, version: str | None = None) -> Compared | None:
-    """The game loaded, validated and resolved with its version stamp off (and its version set
-    to `version`, so the two sides of a comparison print alike), each face fingerprinted."""
-    game = load_game(game_dir, report)
+def compared(game_dir: Path, report: Report, version: str | None = None,
+             top: Path | None = None) -> Compared | None:
+    """The game loaded, validated and resolved with its version stamp off (and, once validated,
+    its version set to `version`, so the two sides of a comparison print alike), each face
+    fingerprinted. `top`: the project the game belongs to, as for load_game."""
+    game = load_game(game_dir, report, top)
     if game is None:
         return None
+    validate(game, (), report)
+    own_version = game.version
     game = replace(game, version=version or game.version,
                    print=replace(game.print, version_stamp=False))
-    validate(game, (), report)
     faces = resolve(game, report)
     if report.has_errors():
         return None
@@ -104,14 +113,14 @@ def compared(game_dir: Path, report: Report, version: str | None = None) -> Comp
     fronts.update({(d.deck.id, f"{card_id}/back"): _fingerprint(face) for d in faces.decks
                    for card_id, face in d.backs.items()})
     backs = {d.deck.id: _fingerprint(d.back) for d in faces.decks}
-    return Compared(game, faces, fronts, backs)
+    return Compared(game, faces, fronts, backs, own_version)
 
 
 def _fingerprint(face) -> str:
     return hashlib.sha256(face_job(face, 72, "png").pdf).hexdigest()
 
 
-def compare(old: Compared, new: Compared, old_version: str, documents: bool = True) -> GameDiff:
+def compare(old: Compared, new: Compared, documents: bool = True) -> GameDiff:
     changes = []
     old_decks = {d.id: d for d in old.game.decks}
     for deck in new.game.decks:
@@ -134,7 +143,7 @@ def compare(old: Compared, new: Compared, old_version: str, documents: bool = Tr
             changes += [CardChange(deck_id, c.id, c.name, "removed") for c in deck.cards]
     backs = tuple(d for d in new.backs if d in old.backs and old.backs[d] != new.backs[d])
     pages = _document_pages(old, new) if documents else {}
-    return GameDiff(new.game.title, old_version, new.game.version, tuple(changes), backs, pages)
+    return GameDiff(new.game.title, old.version, new.game.version, tuple(changes), backs, pages)
 
 
 def _fields(old_game: Game, old: Card, new_game: Game, new: Card) -> tuple[FieldChange, ...]:

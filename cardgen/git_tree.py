@@ -7,6 +7,7 @@ import subprocess
 import tarfile
 import tempfile
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 GIT_TIMEOUT = 60          # seconds for one git command
@@ -31,9 +32,27 @@ def _git(folder: Path, *args: str) -> bytes:
     return done.stdout
 
 
+@dataclass(frozen=True)
+class OldGame:
+    """The game as it was at a revision, unpacked: `folder` its game folder, `top` the
+    repository's top (the project it belongs to)."""
+
+    folder: Path
+    top: Path
+    revision: str
+
+    def name(self, file: str) -> str:
+        """A file's name in a message: git's REV:path for one of the unpacked files."""
+        try:
+            inside = Path(file).resolve().relative_to(self.top.resolve())
+        except ValueError:
+            return file
+        return f"{self.revision}:{inside.as_posix()}"
+
+
 @contextmanager
 def game_at(game_dir: Path, revision: str):
-    """The game folder as it was at `revision`, for the length of the `with` block."""
+    """The game as it was at `revision` (an OldGame), for the length of the `with` block."""
     game_dir = Path(game_dir).resolve()
     if revision.startswith("-"):
         raise RevisionError(f"'{revision}' is not a revision")
@@ -48,7 +67,7 @@ def game_at(game_dir: Path, revision: str):
         old = Path(folder) / relative
         if not (old / "game.yaml").is_file():
             raise RevisionError(f"there is no game at '{relative.as_posix()}' in {revision}")
-        yield old
+        yield OldGame(old, Path(folder), revision)
 
 
 def _unpack(data: bytes, folder: Path) -> None:

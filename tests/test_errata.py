@@ -129,3 +129,48 @@ def test_two_builds_of_one_commit_are_byte_identical(project, tmp_path, monkeypa
     assert outputs[0] == outputs[1] and len(outputs[0]) >= 6
     info = PdfReader(tmp_path / "a" / GAME / "player-1.pdf").metadata
     assert info["/CreationDate"].startswith("D:20231114")    # from SOURCE_DATE_EPOCH
+
+
+def test_a_new_version_with_its_changelog_entry_diffs_without_warnings(project):
+    game = project / "data" / GAME / "game.yaml"
+    edit(game, 'version: "2.0"', 'version: "2.1"')
+    edit(game, 'changelog:\n', 'changelog:\n  - version: "2.1"\n    changes: ["Reaper: Health 4."]\n')
+    edit(project / "data" / GAME / "cards" / "characters.yaml", "health: 3\n", "health: 4\n")
+    commit(project, "2.1")
+    result = run("diff", f"data/{GAME}", "--since", "HEAD~1", cwd=project)
+    assert result.exit_code == 0 and "warning" not in result.output, result.output
+    assert result.stdout.splitlines()[0].endswith("version 2.0 -> 2.1")
+
+
+def test_a_problem_in_the_old_revision_is_named_as_git_names_that_file(project):
+    cards = project / "data" / GAME / "cards" / "characters.yaml"
+    edit(cards, "health: 3\n", "health: many\n")
+    commit(project, "a mistake")
+    edit(cards, "health: many\n", "health: 3\n")
+    commit(project, "fixed")
+    result = run("diff", f"data/{GAME}", "--since", "HEAD~1", "--format", "json", cwd=project)
+    assert result.exit_code == 1
+    [problem] = json.loads(result.stdout)["problems"]
+    assert problem["file"] == f"HEAD~1:data/{GAME}/cards/characters.yaml"
+    assert problem["line"] and "health" in problem["path"]
+
+
+def test_an_old_revision_finds_layouts_in_its_own_project_only(tmp_path):
+    from cardgen.load.game import layout_dirs
+
+    game = tmp_path / "project" / "data" / "game"
+    game.mkdir(parents=True)
+    (tmp_path / "layouts").mkdir()                   # a folder above the project
+    assert tmp_path / "layouts" in layout_dirs(game)
+    assert tmp_path / "layouts" not in layout_dirs(game, top=tmp_path / "project")
+    (tmp_path / "project" / "layouts").mkdir()
+    assert tmp_path / "project" / "layouts" in layout_dirs(game, top=tmp_path / "project")
+
+
+def test_errata_with_nothing_changed_writes_nothing(project):
+    edit(project / "data" / GAME / "game.yaml", "description: >-", "# a comment\ndescription: >-")
+    commit(project, "a comment")
+    result = run("errata", f"data/{GAME}", "--since", "HEAD~1", "--out", "out", cwd=project)
+    assert result.exit_code == 0, result.output
+    assert "nothing changed since HEAD~1: nothing to reprint" in result.output
+    assert not (project / "out").exists()

@@ -27,8 +27,10 @@ GAME_FILE = "game.yaml"
 SHIPPED_FAMILIES = ("sans", "condensed", "serif", "symbols")   # cardgen/fonts/families.yaml
 
 
-def load_game(game_dir: Path, report: Report) -> Game | None:
-    """Read a game folder; every problem goes to `report`. Returns None if the game cannot be built."""
+def load_game(game_dir: Path, report: Report, project: Path | None = None) -> Game | None:
+    """Read a game folder; every problem goes to `report`. Returns None if the game cannot be built.
+    `project`: the highest folder a project's layouts/ is looked for in (a git revision unpacked to a
+    temporary folder is its own project)."""
     game_dir = Path(game_dir)
     game_file = game_dir / GAME_FILE
     if not is_file(game_file):
@@ -86,7 +88,7 @@ def load_game(game_dir: Path, report: Report) -> Game | None:
         decks=decks,
         print=PrintSettings(**settings),
         legibility=Legibility(**legibility),
-        layout_dirs=layout_dirs(game_dir),
+        layout_dirs=layout_dirs(game_dir, project),
         skipped_layout_dirs=skipped,
         source=Source(doc.name, 1),
         glossary=frozen_map({term: text for term, (text, _) in top["glossary"].items()}),
@@ -168,11 +170,15 @@ def _fallbacks_known(fallback, at: At, own: dict) -> bool:
     return ok
 
 
-def layout_dirs(game_dir: Path) -> tuple[Path, ...]:
-    """The game's own layouts/ first, then the nearest enclosing project's layouts/, then the
-    layouts that ship with cardgen (found wherever cardgen is installed)."""
+def layout_dirs(game_dir: Path, top: Path | None = None) -> tuple[Path, ...]:
+    """The game's own layouts/ first, then the nearest enclosing project's layouts/ (no higher
+    than `top`, when given), then the layouts that ship with cardgen (found wherever cardgen is
+    installed)."""
     dirs = [game_dir / "layouts"] if _own_folder(game_dir, "layouts") else []
-    for parent in game_dir.resolve().parents:
+    parents = game_dir.resolve().parents
+    if top is not None:
+        parents = [p for p in parents if p.is_relative_to(top.resolve())]
+    for parent in parents:
         if (parent / "layouts").is_dir() and (parent / "layouts").resolve() != catalog.SHIPPED_LAYOUTS:
             dirs.append(parent / "layouts")
             break
