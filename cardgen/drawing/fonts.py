@@ -42,6 +42,11 @@ class Family:
     fallback: tuple["Family", ...] = ()  # where a glyph the family lacks is taken from, in order
     files: tuple = ()                    # a shipped family's files, each registered when first used
 
+    def __hash__(self) -> int:
+        # a family is a key of the text setter's caches, looked up for every word: its faces'
+        # names (made from the files' content) say what it is, without hashing every path
+        return hash((self.name, self.faces))
+
     def face(self, bold: bool = False, italic: bool = False) -> str:
         index = (2 if italic else 0) + (1 if bold else 0)
         name = self.faces[index]

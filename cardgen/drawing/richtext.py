@@ -16,7 +16,7 @@ ICON_EM = 1.0  # an inline icon is as wide as the font size
 _SPACES = re.compile(r"(\s+)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Piece:
     x: float
     width: float
@@ -25,13 +25,13 @@ class Piece:
     icon: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     pieces: tuple[Piece, ...]
     width: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextLayout:
     size: float
     leading: float
@@ -76,10 +76,11 @@ def _items(runs: tuple[Run, ...]) -> list:
     return items
 
 
-def _measure(word: list[Run], family: fonts.Family) -> tuple[tuple[Piece, ...], float]:
+@lru_cache(maxsize=50_000)
+def _measure(word: tuple[Run, ...], family: fonts.Family) -> tuple[tuple[Piece, ...], float]:
     """A word's pieces at size 1 and its width: each run in its face, a character its font lacks
     in the first family of the fallback chain that has it. Widths grow with the size, so a word
-    measured once serves every size the text is tried at."""
+    measured once serves every size the text is tried at, and every card that prints it."""
     pieces, x = [], 0.0
     for run in word:
         if run.icon:
@@ -97,7 +98,8 @@ def _measure(word: list[Run], family: fonts.Family) -> tuple[tuple[Piece, ...], 
 def _measured(runs: tuple[Run, ...], family: fonts.Family) -> tuple:
     """The text's words (pieces and width at size 1), spaces ' ' and breaks '\\n': each text is
     split and measured once, however many sizes fitting it tries."""
-    return tuple(item if isinstance(item, str) else _measure(item, family) for item in _items(runs))
+    return tuple(item if isinstance(item, str) else _measure(tuple(item), family)
+                 for item in _items(runs))
 
 
 def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
@@ -191,18 +193,47 @@ def fit_text(runs: tuple[Run, ...], family: fonts.Family, max_size: float, min_s
 
     If even min_size does not fit, the min_size layout is returned with fits=False.
     """
-    best = layout_text(runs, family, max_size, width, height, leading)
-    if best.fits or max_size <= min_size:
-        return best
-    smallest = layout_text(runs, family, min_size, width, height, leading)
-    if not smallest.fits:
-        return smallest
-    low, high, best = min_size, max_size, smallest
+    def fits(size: float) -> bool:
+        return _fits(runs, family, size, width, height, leading)
+
+    if max_size <= min_size or fits(max_size):
+        return layout_text(runs, family, max_size, width, height, leading)
+    if not fits(min_size):
+        return layout_text(runs, family, min_size, width, height, leading)
+    low, high = min_size, max_size
     while high - low > step:
         mid = (low + high) / 2
-        attempt = layout_text(runs, family, mid, width, height, leading)
-        if attempt.fits:
-            low, best = mid, attempt
+        if fits(mid):
+            low = mid
         else:
             high = mid
-    return best
+    return layout_text(runs, family, low, width, height, leading)
+
+
+def _fits(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
+          height: float | None, leading: float) -> bool:
+    """Whether `layout_text` at `size` fits, found by counting lines from the words' widths
+    alone: the pieces of a size that is only tried are never made."""
+    face = family.face()
+    asc, desc = fonts.ascent(face) * size, fonts.descent(face) * size
+    max_lines = None
+    if height is not None:
+        max_lines = max(0, math.floor((height + 1e-6 - asc - desc) / (size * leading))) + 1
+    space = fonts.text_width(" ", face, size)
+    count, in_line, x = 1, 0, 0.0      # lines so far; words on the line being set, its width
+    for item in _measured(runs, family):
+        if item == "\n":
+            count, in_line, x = count + 1, 0, 0.0
+        elif item != " ":
+            word_width = item[1] * size
+            gap = space if in_line else 0.0
+            if width is not None and in_line and x + gap + word_width > width:
+                count, in_line, x, gap = count + 1, 0, 0.0, 0.0
+            if width is not None and word_width > width + 1e-6:
+                return False
+            in_line += 1
+            x += gap + word_width
+        if max_lines is not None and count > max_lines:
+            return False
+    block = asc + desc + (count - 1) * size * leading
+    return height is None or block <= height + 1e-6

@@ -43,18 +43,15 @@ class Picture(Element):
     def build(cls, box, values, ctx: BindContext):
         if not values["src"]:
             return None
-        try:
-            path = confined_path(ctx.root, values["src"])
-            if path not in ctx.images:     # each picture is checked once, a bad one too
-                try:
-                    ctx.images[path] = inspect_image(path, values["src"])
-                except Invalid as exc:
-                    ctx.images[path] = exc
-            info = ctx.images[path]
-            if isinstance(info, Invalid):
-                raise info
-        except Invalid as exc:
-            ctx.problem("src", str(exc), code="art")
+        src = values["src"]
+        if src not in ctx.images:          # each picture is found and checked once, a bad one too
+            try:
+                ctx.images[src] = inspect_image(confined_path(ctx.root, src), src)
+            except Invalid as exc:
+                ctx.images[src] = exc
+        info = ctx.images[src]
+        if isinstance(info, Invalid):
+            ctx.problem("src", str(info), code="art")
             return None
         clip = bleed_box(box, ctx) if values["bleed"] else box
         crop = values["crop"] if values["fit"] == "crop" else None

@@ -1,7 +1,7 @@
 """Text elements: a single line that shrinks to its width, and a wrapped box that shrinks to fit."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardgen import schema as s
 from cardgen.schema import Key
@@ -108,7 +108,7 @@ class Text(Element):
         if natural.height > 0:
             size = min(size, height / natural.height)
         layout = layout_text(parsed.runs, family, max(size, min_size), None, height)
-        layout = TextLayout(**{**layout.__dict__, "fits": size >= min_size - 1e-6})
+        layout = replace(layout, fits=size >= min_size - 1e-6)
         _check_text(ctx, "text", parsed, layout, box, min_size)
         return cls(box, layout, values["align"], values["valign"], ctx.color(values["color"]),
                    values["fine_print"])
