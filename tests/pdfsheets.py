@@ -11,6 +11,7 @@ from pypdf.generic import ContentStream, DictionaryObject, NameObject
 
 PT_PER_MM = 72 / 25.4
 FORM_PREFIX = "/FormXob."    # reportlab's prefix for the names sheets.py gives its forms
+INLINE_TAG = "/Card"         # marked content round a face drawn in place, named as its form would be
 
 
 def mm(value) -> float:
@@ -52,6 +53,7 @@ class PageInfo:
         self.strokes: list[tuple] = []       # stroked segments drawn on the page itself, mm
         self.text_origins: list[tuple] = []  # where each text object on the page starts, mm
         self.text_sizes: list[float] = []     # the font size of each Tf on the page, pt
+        self.inline: dict = {}                # name -> properties (/BBox) of each face drawn in place
         self._walk(reader)
 
     def _walk(self, reader: PdfReader) -> None:
@@ -59,7 +61,12 @@ class PageInfo:
         ctm = [1.0, 0, 0, 1.0, 0, 0]
         stack, path = [], []
         current = last_rect = None
+        in_face = False           # inside a face drawn in place: its drawing is the card's
         for operands, op in ContentStream(self.page.get_contents(), reader).operations:
+            if op == b"EMC":
+                in_face = False
+            if in_face and op not in (b"q", b"Q", b"cm"):
+                continue
             if op == b"q":
                 stack.append(ctm)
             elif op == b"Q":
@@ -92,6 +99,11 @@ class PageInfo:
                 self.placements.append(Placement(name[len(FORM_PREFIX):], mm(ctm[4]), mm(ctm[5]),
                                                  list(ctm), last_rect))
                 last_rect = None
+            elif op == b"BDC" and operands[0] == INLINE_TAG:   # a face drawn in place
+                name = str(operands[1]["/Face"])[1:]
+                self.inline[name] = operands[1]
+                self.placements.append(Placement(name, mm(ctm[4]), mm(ctm[5]), list(ctm), last_rect))
+                last_rect, path, in_face = None, [], True
 
     @cached_property
     def _text(self) -> tuple[str, dict]:
@@ -103,6 +115,8 @@ class PageInfo:
         def before(op, args, cm, tm):
             if op == b"Do":
                 active[0] = str(args[0])[len(FORM_PREFIX):]
+            elif op == b"BDC" and args and args[0] == INLINE_TAG:
+                active[0] = str(args[1]["/Face"])[1:]
 
         def visit(text, cm, tm, font, size):
             pieces.setdefault(active[0], []).append(text)
@@ -130,7 +144,12 @@ class Pdf:
     pages: list[PageInfo]
 
     def form(self, name: str):
-        """The form XObject `name`, checked to be one object shared by every page that uses it."""
+        """The form XObject `name`, checked to be one object shared by every page that uses it;
+        for a face drawn in place, its marked content's properties (its /BBox as a form's)."""
+        inline = [page.inline[name] for page in self.pages if name in page.inline]
+        if inline:
+            assert len(inline) == 1, f"face {name} is drawn in place {len(inline)} times"
+            return inline[0]
         refs = {page["/Resources"]["/XObject"].raw_get(FORM_PREFIX + name).idnum
                 for page in self.reader.pages
                 if FORM_PREFIX + name in page["/Resources"].get("/XObject", {})}
@@ -150,9 +169,16 @@ def own_text(page) -> list[tuple[str, float]]:
     import logging
 
     pieces = []
+    in_face = [False]          # inside a face drawn in place: its text is the card's, not the page's
+
+    def before(op, args, cm, tm):
+        if op == b"BDC" and args and args[0] == INLINE_TAG:
+            in_face[0] = True
+        elif op == b"EMC":
+            in_face[0] = False
 
     def visit(text, cm, tm, font, size):
-        if text.strip():
+        if text.strip() and not in_face[0]:
             pieces.append((" ".join(text.split()), size * math.hypot(tm[0], tm[1])))
 
     resources = page["/Resources"]
@@ -162,7 +188,7 @@ def own_text(page) -> list[tuple[str, float]]:
     log.setLevel(logging.ERROR)            # pypdf says it cannot find each hidden form
     resources[NameObject("/XObject")] = DictionaryObject()
     try:
-        page.extract_text(visitor_text=visit)
+        page.extract_text(visitor_text=visit, visitor_operand_before=before)
     finally:
         log.setLevel(level)
         if forms is None:

@@ -1,11 +1,15 @@
-"""Drawing card sheets: each face once as a PDF form, placed in the slots of a sheet plan, with crop
-marks and a page footer; several decks of one size may share the sheets."""
+"""Drawing card sheets: a face printed more than once (copies, a deck's back) drawn once as a PDF
+form, a face printed once drawn in place, in the slots of a sheet plan, with crop marks and a
+page footer; several decks of one size may share the sheets."""
 from __future__ import annotations
 
 import io
+from collections import Counter
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from reportlab.lib.colors import Color, black
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.bind import CardFace
@@ -59,22 +63,43 @@ def define_form(canvas: Canvas, name: str, face: CardFace, pictures: PictureCach
                 cmyk: bool = False) -> None:
     """Draw a face once; every copy of the card on any page reuses it."""
     b = mm_to_pt(face.bleed)
-    pen = Pen(canvas, face.height, pictures, cmyk)
-    for element in face.elements:           # its pictures first: each is put in the PDF once
-        if isinstance(element, Picture):
-            pen.pictures.define_form(canvas, element.info, element.crop, element.box.width,
-                                     element.box.height, cmyk)
+    define_pictures(canvas, face, pictures, cmyk)
     canvas.beginForm(name, -b, -b, mm_to_pt(face.width) + b, mm_to_pt(face.height) + b)
+    _draw_elements(canvas, face, pictures, cmyk)
+    canvas.endForm()
+
+
+def define_pictures(canvas: Canvas, face: CardFace, pictures: PictureCache, cmyk: bool) -> None:
+    """Put a face's pictures in the PDF as forms, each once, before anything draws them."""
+    for element in face.elements:
+        if isinstance(element, Picture):
+            pictures.define_form(canvas, element.info, element.crop, element.box.width,
+                                 element.box.height, cmyk)
+
+
+def _draw_elements(canvas: Canvas, face: CardFace, pictures: PictureCache, cmyk: bool) -> None:
+    pen = Pen(canvas, face.height, pictures, cmyk)
     for element in face.elements:
         canvas.saveState()
         element.draw(pen)
         canvas.restoreState()
-    canvas.endForm()
 
 
-def place(canvas: Canvas, form: str, slot: Slot, plan: SheetPlan) -> None:
-    """Draw a face in its slot, clipped to the trim and the bleed the slot keeps, turned as the
-    slot says (a quarter turn puts the card's bottom-left corner at the footprint's bottom-right)."""
+@dataclass(frozen=True)
+class Inline:
+    """A face printed once, drawn straight onto its page rather than as a form: a form's own
+    dictionary and its separately compressed stream would cost more than the drawing. It is
+    marked as content tagged /Card with the face's name and its box, for readers of the PDF."""
+
+    name: str
+    face: CardFace
+
+
+def place(canvas: Canvas, what: str | Inline, slot: Slot, plan: SheetPlan,
+          pictures: PictureCache | None = None, cmyk: bool = False) -> None:
+    """Draw a face (a form's name, or an Inline face) in its slot, clipped to the trim and the
+    bleed the slot keeps, turned as the slot says (a quarter turn puts the card's bottom-left
+    corner at the footprint's bottom-right)."""
     canvas.saveState()
     x, y, w, h = (mm_to_pt(v) for v in slot.clip(plan.slot_width, plan.slot_height))
     path = canvas.beginPath()
@@ -88,7 +113,14 @@ def place(canvas: Canvas, form: str, slot: Slot, plan: SheetPlan) -> None:
         canvas.translate(mm_to_pt(slot.x), mm_to_pt(slot.y))
     if slot.rotation:
         canvas.rotate(slot.rotation)
-    canvas.doForm(form)
+    if isinstance(what, Inline):
+        face, b = what.face, mm_to_pt(what.face.bleed)
+        box = fp_str(-b, -b, mm_to_pt(face.width) + b, mm_to_pt(face.height) + b)
+        canvas.addLiteral(f"/Card <</Face /{what.name} /BBox [{box}]>> BDC")
+        _draw_elements(canvas, face, pictures, cmyk)
+        canvas.addLiteral("EMC")
+    else:
+        canvas.doForm(what)
     canvas.restoreState()
 
 
@@ -109,6 +141,16 @@ def draw_marks(canvas: Canvas, plan: SheetPlan, cards: int) -> None:
         draw_label(canvas, plan.fold_label, FOLD_LABEL)
 
 
+def _form_or_inline(canvas: Canvas, name: str, face: CardFace, printed: int,
+                    pictures: PictureCache, cmyk: bool) -> str | Inline:
+    """A form for a face printed more than once; a face printed once is drawn in place."""
+    if printed > 1:
+        define_form(canvas, name, face, pictures, cmyk)
+        return name
+    define_pictures(canvas, face, pictures, cmyk)
+    return Inline(name, face)
+
+
 def render_deck(game: Game, faces: DeckFaces, plan: SheetPlan, duplex: str,
                 progress: Callable[[int], None] = lambda n: None) -> bytes:
     """The deck's PDF: front sheets, each followed by its back sheet unless duplex is none/fold."""
@@ -125,20 +167,21 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
                         game.print.cmyk)
     with_backs = duplex != "none"
     pictures, cmyk = PictureCache(), game.print.cmyk
-    sequence = []              # (front form, back form) of every printed card, in order
+    sequence = []              # (front, back) of every printed card, in order: form or Inline
     form_count = 0
     for n, faces in enumerate(decks):
         back = "back" if n == 0 else f"back{n}"
         if with_backs:
             define_form(canvas, back, faces.back, pictures, cmyk)
+        printed = Counter(card.id for card in faces.deck.cards for _ in range(card.copies))
         forms, backs = {}, {}
         for card_id, face in faces.fronts.items():
-            forms[card_id] = f"card{form_count}"
+            name = f"card{form_count}"
             form_count += 1
-            define_form(canvas, forms[card_id], face, pictures, cmyk)
+            forms[card_id] = _form_or_inline(canvas, name, face, printed[card_id], pictures, cmyk)
             if with_backs and card_id in faces.backs:     # a double-faced card's own back
-                backs[card_id] = f"{forms[card_id]}back"
-                define_form(canvas, backs[card_id], faces.backs[card_id], pictures, cmyk)
+                backs[card_id] = _form_or_inline(canvas, f"{name}back", faces.backs[card_id],
+                                                 printed[card_id], pictures, cmyk)
         sequence += [(forms[card.id], backs.get(card.id, back)) for card in faces.deck.cards
                      for _ in range(card.copies) if card.id in forms]
     sheets = [sequence[i:i + plan.per_page] for i in range(0, len(sequence), plan.per_page)]
@@ -160,14 +203,14 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
     for sheet in sheets:
         fronts, backs = plan.sheet(len(sheet))
         for slot, (front, _) in zip(fronts, sheet):
-            place(canvas, front, slot, plan)
+            place(canvas, front, slot, plan, pictures, cmyk)
         if with_backs and plan.backs_on_same_page:
             for slot, (_, back) in zip(backs, sheet):
-                place(canvas, back, slot, plan)
+                place(canvas, back, slot, plan, pictures, cmyk)
         finish("fronts and backs" if plan.backs_on_same_page else "fronts", len(sheet))
         if separate_backs:
             for slot, (_, back) in zip(backs, sheet):
-                place(canvas, back, slot, plan)
+                place(canvas, back, slot, plan, pictures, cmyk)
             finish("backs", len(sheet), marks=False)
         progress(len(sheet))
     canvas.save()

@@ -50,9 +50,11 @@ def test_a_game_with_its_own_font_and_an_xlsx_card_file_builds(tmp_path):
     result = run("build", game, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     reader = PdfReader(tmp_path / "out" / "game" / "heroes.pdf")
-    embedded = {str(f.get_object()["/BaseFont"]) for page in reader.pages
-                for form in page["/Resources"]["/XObject"].values()
-                for f in form.get_object()["/Resources"].get("/Font", {}).values()}
+    resources = [page["/Resources"] for page in reader.pages]          # faces drawn in place
+    resources += [form.get_object()["/Resources"] for page in resources   # and drawn as forms
+                  for form in page.get("/XObject", {}).values()]
+    embedded = {str(f.get_object()["/BaseFont"]) for r in resources
+                for f in r.get("/Font", {}).values()}
     assert any(name.endswith("+DejaVuSerif-Bold") for name in embedded), embedded   # **{{name}}**
     assert any(name.endswith("NotoSansSymbols2-Regular") for name in embedded), embedded   # ♔
 
