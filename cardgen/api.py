@@ -176,8 +176,8 @@ def _old_and_new(game_dir: Path, since: str | None, old_dir: Path | None, work):
         return work(old, Path(game_dir))
 
 
-def diff(game_dir: Path, since: str | None = None, old_dir: Path | None = None,
-         documents: bool = True) -> tuple[Report, GameDiff | None]:
+def diff(game_dir: Path, since: str | None = None,
+         old_dir: Path | None = None) -> tuple[Report, GameDiff | None]:
     """What changed in a game since a git revision, or between two folders. RevisionError when
     the revision cannot be read."""
     report = Report()
@@ -193,7 +193,7 @@ def diff(game_dir: Path, since: str | None = None, old_dir: Path | None = None,
                 report.add(replace(problem, file=old.name(problem.file)))
         else:
             before = compared(old, report, new.game.version)
-        return compare(before, new, documents) if before is not None else None
+        return compare(before, new) if before is not None else None
 
     return report, _old_and_new(game_dir, since, old_dir, work)
 

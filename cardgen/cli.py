@@ -1,6 +1,7 @@
 """The `cardgen` command: parses options, calls the library, turns diagnostics into exit codes."""
 from __future__ import annotations
 
+import gc
 import json
 import math
 import sys
@@ -74,6 +75,9 @@ def main(debug):
       cardgen validate my-game            check it against its own rules
       cardgen build my-game --page letter print it
     """
+    # a build makes many small objects that live until it ends; collecting them as often as
+    # Python does by default costs a fifth of a large build's time and frees nothing
+    gc.set_threshold(50_000, 20, 20)
 
 
 @main.command()
@@ -110,7 +114,8 @@ def validate(game_dirs, strict, fmt):
 @click.option("--pack/--no-pack", default=None,
               help="Decks of one card size share sheets in one PDF (default: the game's).")
 @click.option("--only", type=click.Choice(sorted(OUTPUT_KINDS)), multiple=True,
-              help="Build only these outputs (repeat for several; default: every one).")
+              help="Build only these outputs (repeat for several; default: every output a plain "
+                   "build makes: cards, tokens, boards, booklets).")
 @click.option("--cmyk/--rgb", default=None,
               help="Write every colour as DeviceCMYK, for print shops (default: the game's).")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")

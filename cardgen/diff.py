@@ -10,14 +10,12 @@ from dataclasses import dataclass, field, replace
 from io import BytesIO
 from pathlib import Path
 
-from cardgen.colors import parse_color
 from cardgen.errors import Report
 from cardgen.fields import field_type
 from cardgen.layout.resolve import Faces
 from cardgen.load.game import load_game
 from cardgen.model import Card, Game
-from cardgen.outputs.booklets import PAPER, PLAIN_BODY, PLAIN_MARGIN, render_document
-from cardgen.outputs.booklet.template import PageStyle
+from cardgen.outputs.booklets import plain_pdf
 from cardgen.outputs.raster import face_job
 from cardgen.pipeline import resolve, validate
 
@@ -120,7 +118,7 @@ def _fingerprint(face) -> str:
     return hashlib.sha256(face_job(face, 72, "png").pdf).hexdigest()
 
 
-def compare(old: Compared, new: Compared, documents: bool = True) -> GameDiff:
+def compare(old: Compared, new: Compared) -> GameDiff:
     changes = []
     old_decks = {d.id: d for d in old.game.decks}
     for deck in new.game.decks:
@@ -142,7 +140,7 @@ def compare(old: Compared, new: Compared, documents: bool = True) -> GameDiff:
         if deck_id not in {d.id for d in new.game.decks}:
             changes += [CardChange(deck_id, c.id, c.name, "removed") for c in deck.cards]
     backs = tuple(d for d in new.backs if d in old.backs and old.backs[d] != new.backs[d])
-    pages = _document_pages(old, new) if documents else {}
+    pages = _document_pages(old, new)
     return GameDiff(new.game.title, old.version, new.game.version, tuple(changes), backs, pages)
 
 
@@ -175,12 +173,10 @@ def _document_pages(old: Compared, new: Compared) -> dict[str, tuple[int, ...]]:
     """For each document both sides have, the pages of its plain PDF whose text changed."""
     out = {}
     old_documents = {d.id: d for d in old.game.documents}
-    plain = PAPER[new.game.print.page][0]
     for document in new.game.documents:
         if document.id not in old_documents:
             continue
-        style = PageStyle(*plain, PLAIN_MARGIN, PLAIN_BODY, parse_color(document.color))
-        texts = [_page_texts(render_document(side.game, side.faces, doc, style))
+        texts = [_page_texts(plain_pdf(side.game, side.faces, doc))
                  for side, doc in ((old, old_documents[document.id]), (new, document))]
         changed = tuple(n for n in range(1, len(texts[1]) + 1)
                         if n > len(texts[0]) or texts[0][n - 1] != texts[1][n - 1])

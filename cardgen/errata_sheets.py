@@ -12,10 +12,9 @@ from cardgen import catalog
 from cardgen.diff import GameDiff
 from cardgen.drawing import fonts
 from cardgen.layout.resolve import DeckFaces, Faces
-from cardgen.markup import parse
+from cardgen.markup import escaped, parse
 from cardgen.model import Game
 from cardgen.outputs.booklet.flowables import RichText
-from cardgen.outputs.booklet.parts import markup_escaped
 from cardgen.outputs.card_sheets import CardSheets
 from cardgen.outputs.images import card_file, face_jobs
 from cardgen.outputs.raster import rasterise_all
@@ -72,16 +71,16 @@ def _change_page(game: Game, diff: GameDiff, since: str) -> bytes:
                                  initialFontName=fonts.family("sans").face(), creator="cardgen")
     sans, condensed = fonts.family("sans"), fonts.family("condensed")
     lines = diff.lines()
-    flow = [RichText(parse(f"**Errata: {markup_escaped(game.title)}**"), condensed, 20, after=6),
-            RichText(parse(markup_escaped(
+    flow = [RichText(parse(f"**Errata: {escaped(game.title)}**"), condensed, 20, after=6),
+            RichText(parse(escaped(
                 (f"Version {diff.was} -> {diff.now}" if diff.was != diff.now else
                  f"Version {diff.now}") + f": the changes since {since}. The cards that follow "
                 "are the ones to print again: cut them and put them in place of the old ones.")),
                      sans, 10, after=12)]
-    flow += [RichText(parse(markup_escaped(line.strip())), sans, 9.5, after=3) for line in lines[1:]]
+    flow += [RichText(parse(escaped(line.strip())), sans, 9.5, after=3) for line in lines[1:]]
     entry = next((e for e in game.changelog if e.version == diff.now and diff.was != diff.now), None)
     if entry is not None:
-        flow.append(RichText(parse(f"**What version {markup_escaped(entry.version)} changed**"),
+        flow.append(RichText(parse(f"**What version {escaped(entry.version)} changed**"),
                              condensed, 12, before=14, after=4))
         flow += [RichText(parse(change), sans, 9.5, bullet="\u2022", indent=12, after=3)
                  for change in entry.changes]

@@ -127,3 +127,8 @@ def substitute(text: str, lookup: Lookup) -> tuple[str, list[str]]:
 
 def is_template(value) -> bool:
     return isinstance(value, str) and "{{" in value
+
+
+def escaped(text: str) -> str:
+    """Plain text as card markup that prints it as it is (a data value, not read as markup)."""
+    return "".join("\\" + c if c in "\\*[]{}" else c for c in text)

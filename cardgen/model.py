@@ -320,3 +320,8 @@ class Game:
         """The game's values that layouts may bind as `game.<name>`."""
         return frozen_map({"title": self.title, "version": self.version, "id": self.id,
                            "players": self.players, "stamp": self.print.version_stamp})
+
+    @property
+    def bound_values(self) -> Mapping:
+        """The game's values as a layout or a document binds them: `game.<name>`."""
+        return frozen_map({f"game.{k}": v for k, v in self.values.items()})

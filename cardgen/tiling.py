@@ -11,6 +11,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from cardgen import catalog
+from cardgen.model import Board, Game
+
 OVERLAP = 12.0        # mm each tile shares with its neighbour: the next tile is glued over it
 LABEL_ROOM = 6.0      # mm kept at the bottom of a tile's page for its label
 MARK_ROOM = 5.0       # mm past the bleed for the corner crop marks
@@ -86,3 +89,9 @@ def plan_tiles(page: tuple[float, float], margin: float, width: float, height: f
                   for r in range(rows) for c in range(columns))
     origin = (margin + (area_w - tile_w) / 2, margin + LABEL_ROOM + (area_h - tile_h) / 2)
     return TilePlan(page_w, page_h, columns, rows, tiles, origin, edge)
+
+
+def board_plan(game: Game, board: Board) -> TilePlan:
+    """A game's board on the game's paper, margin and bleed."""
+    return plan_tiles(catalog.page_sizes()[game.print.page], game.print.margin, board.width,
+                      board.height, game.print.bleed)

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pdfsheets import FORM_PREFIX, PageInfo, Pdf, Placement, mm, read_pdf
+from pdfsheets import PageInfo, Pdf, Placement, mm, read_pdf
 
 from cardgen import catalog
 from cardgen.errors import Report

@@ -66,7 +66,7 @@ class SheetPlan:
     def _opened(self, index: int, count: int) -> Slot:
         slot = self.fronts[index]
         column, row = index % self.columns, index // self.columns
-        area, w, h = self.front_area, self.slot_width, self.slot_height
+        area, w = self.front_area, self.slot_width
         right = column < self.columns - 1 and index + 1 >= count
         below = row < self.rows - 1 and index + self.columns >= count
         return replace(

@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from cardgen import markup
-from cardgen.conditions import parse_condition
 from cardgen.layout.library import ElementSpec, Layout
 from cardgen.layout.preflight import check_element
 from cardgen.errors import did_you_mean

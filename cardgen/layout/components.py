@@ -13,12 +13,8 @@ from cardgen.model import Face, Game, Token, TokenSet, frozen_map
 from cardgen.packing import TOKEN_BLEED, footprint
 
 
-def _game_values(game: Game) -> dict:
-    return {f"game.{k}": v for k, v in game.values.items()}
-
-
 def token_values(game: Game, token_set: TokenSet, token: Token, face: Face) -> dict:
-    return {**_game_values(game), "set.id": token_set.id, "set.name": token_set.name,
+    return {**game.bound_values, "set.id": token_set.id, "set.name": token_set.name,
             "set.shape": token_set.shape, "name": token.name, "copies": token.copies, **face.values, **token.values}
 
 
@@ -48,7 +44,7 @@ def resolve_boards(game: Game, library: LayoutLibrary, shared: dict, report: Rep
         layout = library.get(board.face.layout, board.face.source)
         if layout is None:
             continue
-        values = {**_game_values(game), "name": board.name, **board.face.values}
+        values = {**game.bound_values, "name": board.name, **board.face.values}
         out[board.id], problems = bind_face(f"board/{board.id}", layout, plain_scope(values),
                                             board.width, board.height, game.print.bleed,
                                             shared)

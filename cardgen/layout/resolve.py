@@ -41,7 +41,7 @@ def _prefixed(prefix: str, values: Mapping) -> dict:
 
 
 def deck_values(game: Game, deck: Deck) -> dict:
-    return {**_prefixed("game", game.values),
+    return {**game.bound_values,
             **_prefixed("deck", {"id": deck.id, "name": deck.name, "size": deck.size.name,
                                  "cards": deck.card_count, "unique_cards": len(deck.cards),
                                  **deck.values})}

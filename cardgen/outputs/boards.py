@@ -10,14 +10,13 @@ from typing import Callable
 
 from reportlab.lib.colors import Color, white
 
-from cardgen import catalog
 from cardgen.drawing import fonts
 from cardgen.errors import Report
 from cardgen.layout.resolve import Faces
 from cardgen.model import Board, Game, Source
 from cardgen.drawing.pictures import PictureCache
 from cardgen.outputs.sheet_drawing import MARK_WIDTH_PT, define_form, new_canvas
-from cardgen.tiling import MARK_ROOM, TilePlan, Tile, TilingError, plan_tiles
+from cardgen.tiling import MARK_ROOM, TilePlan, Tile, TilingError, board_plan
 from cardgen.units import mm_to_pt
 
 MARK = Color(0.2, 0.2, 0.2)
@@ -33,7 +32,7 @@ class Boards:
     def check(self, game: Game, report: Report) -> None:
         for board in game.boards:
             try:
-                plan_for(game, board)
+                board_plan(game, board)
             except TilingError as exc:
                 report.error(board.source.file, board.source.line, board.source.path, str(exc),
                              code="page-fit")
@@ -46,13 +45,8 @@ class Boards:
                 for board in game.boards if board.id in faces.boards}
 
 
-def plan_for(game: Game, board: Board) -> TilePlan:
-    page = catalog.page_sizes()[game.print.page]
-    return plan_tiles(page, game.print.margin, board.width, board.height, game.print.bleed)
-
-
 def render_board(game: Game, board: Board, face) -> bytes:
-    plan = plan_for(game, board)
+    plan = board_plan(game, board)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, plan, f"{game.title} - {board.name}", ", ".join(game.credits),
                         "none", game.print.cmyk)

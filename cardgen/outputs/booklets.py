@@ -43,16 +43,21 @@ class Booklets:
 
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         out = {}
-        plain, page, sheet = PAPER[game.print.page]
+        _, page, sheet = PAPER[game.print.page]
         for document in game.documents:
-            accent = parse_color(document.color)
-            out[f"{document.id}.pdf"] = render_document(
-                game, faces, document, PageStyle(*plain, PLAIN_MARGIN, PLAIN_BODY, accent))
-            pages = render_document(game, faces, document,
-                                    PageStyle(*page, BOOKLET_MARGIN, BOOKLET_BODY, accent))
+            out[f"{document.id}.pdf"] = plain_pdf(game, faces, document)
+            pages = render_document(game, faces, document, PageStyle(
+                *page, BOOKLET_MARGIN, BOOKLET_BODY, parse_color(document.color)))
             out[f"{document.id}-booklet.pdf"] = impose(pages, page, sheet,
                                                        f"{game.title} - {document.title}")
         return out
+
+
+def plain_pdf(game: Game, faces: Faces, document: Document) -> bytes:
+    """A document as plain pages on the game's paper: `<id>.pdf`."""
+    style = PageStyle(*PAPER[game.print.page][0], PLAIN_MARGIN, PLAIN_BODY,
+                      parse_color(document.color))
+    return render_document(game, faces, document, style)
 
 
 def render_document(game: Game, faces: Faces, document: Document, style: PageStyle) -> bytes:

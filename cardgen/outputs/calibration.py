@@ -6,7 +6,6 @@ the numbers read there are the `--back-offset X,Y` that cancels it.
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas

@@ -15,11 +15,11 @@ class Preset:
     dpi: float
     bleed: float              # mm round the trim
     format: str               # of the images (pdf: one card a page)
-    poker: tuple              # the file size of a poker card, as the service states it
 
 
+# each with the size of a poker card's file as the service states it, which these make
 PRESETS = {
-    "mpc": Preset("MakePlayingCards", "images", 300, 36 / 300 * INCH, "png", (822, 1122)),
-    "tgc": Preset("The Game Crafter", "images", 300, 37.5 / 300 * INCH, "png", (825, 1125)),
-    "drivethru": Preset("DriveThruCards", "card-pdfs", 300, 0.125 * INCH, "pdf", (2.75, 3.75)),
+    "mpc": Preset("MakePlayingCards", "images", 300, 36 / 300 * INCH, "png"),            # 822 x 1122 px
+    "tgc": Preset("The Game Crafter", "images", 300, 37.5 / 300 * INCH, "png"),          # 825 x 1125 px
+    "drivethru": Preset("DriveThruCards", "card-pdfs", 300, 0.125 * INCH, "pdf"),        # 2.75 x 3.75 in
 }

@@ -12,7 +12,7 @@ DRAWN_FIELD_TYPES = ("target_code", "level_formula")   # what @diagrams can draw
 
 def game_lookup(game: Game):
     """What `{{...}}` means in a document: the game's own values, as game.<name>."""
-    values = {f"game.{k}": str(v) for k, v in game.values.items()}
+    values = {k: str(v) for k, v in game.bound_values.items()}
     return values.get
 
 

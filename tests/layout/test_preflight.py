@@ -8,7 +8,6 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main

@@ -10,7 +10,6 @@ it accepts must also build into a PDF that parses.
 """
 from __future__ import annotations
 
-import copy
 import re
 import shutil
 from dataclasses import dataclass

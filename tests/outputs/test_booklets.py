@@ -3,7 +3,6 @@ the booklet imposed in saddle-stitch order for a short-edge flip, parts made fro
 follow it, and a document's mistakes reported at their lines."""
 from __future__ import annotations
 
-import io
 import re
 import shutil
 from pathlib import Path

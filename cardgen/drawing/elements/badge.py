@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from cardgen import schema as s
 from cardgen.schema import Invalid, Key
-from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import (BindContext, Box, Element, Ink, color_name, font_family,
                                           font_size, length, signed_length)
 from cardgen.drawing.elements.text import check_characters, draw_layout, text_ink

@@ -8,7 +8,6 @@ from cardgen import schema as s
 from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import BindContext, Box, Element, Ink, color_name, length
 from cardgen.schema import Key
-from cardgen.units import mm_to_pt
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from reportlab.platypus import Table, TableStyle
 
 from cardgen import markup
+from cardgen.markup import escaped
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box
 from cardgen.drawing.elements.target_grid import TargetGrid
 from cardgen.fields import field_type
@@ -18,8 +19,7 @@ from cardgen.model import Block, Game
 from cardgen.outputs.booklet.flowables import Drawing
 from cardgen.outputs.booklet.typesetter import Typesetter
 from cardgen.packing import footprint
-from cardgen.tiling import plan_tiles
-from cardgen import catalog
+from cardgen.tiling import board_plan
 
 _FIELD = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 PROTOTYPE_MARK = "\u2020"       # dagger, after a value the published rules do not give
@@ -51,10 +51,8 @@ def components(game: Game, ts: Typesetter) -> list:
         rows.append((token_set.name, f"{token_set.count} {shape}",
                      f"{_mm(width)} x {_mm(height)} mm" + (f"; {kinds} kinds" if kinds > 1 else "")
                      + ("; two-sided" if token_set.two_sided else "")))
-    page = catalog.page_sizes()[game.print.page]
     for board in game.boards:
-        pages = len(plan_tiles(page, game.print.margin, board.width, board.height,
-                               game.print.bleed).tiles)
+        pages = len(board_plan(game, board).tiles)
         rows.append((board.name, f"{board.copies}", f"{_mm(board.width)} x {_mm(board.height)} mm"
                      + (f", printed in {pages} pieces to join" if pages > 1 else "")))
     return [ts.table(rows)]
@@ -73,7 +71,7 @@ def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
     shared = deck_values(game, deck)
     for number, card in enumerate(deck.cards, start=1):
         scope = card_scope(game, deck, card, shared, number)
-        cells = [markup_escaped(card.name) + (f" (x{card.copies})" if card.copies > 1 else "")]
+        cells = [escaped(card.name) + (f" (x{card.copies})" if card.copies > 1 else "")]
         for name in names:
             value = card.values.get(name)
             if value is None:
@@ -81,7 +79,7 @@ def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
             elif decls[name].type == "text":      # card text: its markup kept, as the card prints it
                 text = _card_text(value, scope)
             else:
-                text = markup_escaped(field_type(decls[name].type).as_text(value))
+                text = escaped(field_type(decls[name].type).as_text(value))
             if name in card.prototype and text:
                 text, marked = f"{text}{PROTOTYPE_MARK}", True
             cells.append(text)
@@ -99,16 +97,11 @@ def _card_text(text: str, scope) -> str:
         text = scope.expand(text)
     except ValueError:
         pass                     # reported at validation; printed as written
-    return _FIELD.sub(lambda m: markup_escaped(scope.text(m.group(1)) or m.group(0)), text)
-
-
-def markup_escaped(text: str) -> str:
-    """A data value shown as it is, not read as card markup."""
-    return "".join("\\" + c if c in "\\*[]{}" else c for c in text)
+    return _FIELD.sub(lambda m: escaped(scope.text(m.group(1)) or m.group(0)), text)
 
 
 def glossary(game: Game, ts: Typesetter) -> list:
-    return [ts.paragraph(f"**{markup_escaped(term)}**"
+    return [ts.paragraph(f"**{escaped(term)}**"
                          + (f" {PROTOTYPE_MARK}" if term in game.prototype_terms else "")
                          + f": {text}") for term, text in sorted(game.glossary.items(),
                                                                  key=lambda kv: kv[0].casefold())]
@@ -123,7 +116,7 @@ def definitions(game: Game, block: Block, ts: Typesetter) -> list:
         if not members:
             continue
         out.append(ts.heading(kind.capitalize() + ("" if kind.endswith("s") else "s"), 3))
-        out += [ts.paragraph(f"**{markup_escaped(d.name)}**"
+        out += [ts.paragraph(f"**{escaped(d.name)}**"
                              + (f" {PROTOTYPE_MARK}" if d.prototype else "") + f": {d.text}")
                 for d in members]
     return out
@@ -154,7 +147,7 @@ def _target_grids(deck, deck_faces, field: str, ts: Typesetter) -> list:
         grid = _card_grid(deck_faces, cards[0].id) or element("target_grid", GRID_MM, GRID_MM,
                                                             code=code)
         names = ", ".join(c.name for c in cards)
-        caption = ts.paragraph(f"**{markup_escaped(code)}**: {markup_escaped(names)}",
+        caption = ts.paragraph(f"**{escaped(code)}**: {escaped(names)}",
                                size=ts.style.body * 0.8, family=ts.sans, after=0)
         cells.append([Drawing(GRID_MM, GRID_MM, (grid,)), caption])
     rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
@@ -191,8 +184,8 @@ def changelog(game: Game, ts: Typesetter) -> list:
     """Each version, newest first, with what it changed."""
     out = []
     for entry in game.changelog:
-        date = f" ({markup_escaped(entry.date)})" if entry.date else ""
-        out.append(ts.paragraph(f"**Version {markup_escaped(entry.version)}**{date}",
+        date = f" ({escaped(entry.date)})" if entry.date else ""
+        out.append(ts.paragraph(f"**Version {escaped(entry.version)}**{date}",
                                 family=ts.sans, after=ts.style.body * 0.2))
         out += ts.items([(change, 0) for change in entry.changes], ordered=False)
     return out
@@ -208,7 +201,7 @@ def prototype_notice(game: Game) -> str | None:
     if cards:
         parts.append(f"{cards} card{'s' * (cards != 1)} hold such values")
     if invented:
-        parts.append(f"these names are invented: {', '.join(markup_escaped(n) for n in invented)}")
+        parts.append(f"these names are invented: {', '.join(escaped(n) for n in invented)}")
     return ("**Prototype data.** This game's data holds values its published rules do not give, "
             "made up so the game can be printed and played: " + "; ".join(parts) + ". They are "
             f"marked {PROTOTYPE_MARK} in the tables, and the cards that hold them print a "

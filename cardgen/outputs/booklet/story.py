@@ -6,17 +6,18 @@ from __future__ import annotations
 from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak
 
 from cardgen.layout.resolve import Faces
+from cardgen.markup import escaped
 from cardgen.model import Block, Document, Game
 from cardgen.outputs.booklet import parts
-from cardgen.outputs.booklet.template import PageStyle, contents
+from cardgen.outputs.booklet.template import contents
 from cardgen.outputs.booklet.typesetter import Typesetter
 
 
 def story(game: Game, faces: Faces, document: Document, ts: Typesetter) -> list:
-    lines = [f"**Players:** {parts.markup_escaped(game.players)}"] if game.players else []
-    lines += [f"**Version** {parts.markup_escaped(game.version)}"]
-    lines += [parts.markup_escaped(credit) for credit in game.credits]
-    flow = [*ts.cover(lines, parts.markup_escaped(game.description)),
+    lines = [f"**Players:** {escaped(game.players)}"] if game.players else []
+    lines += [f"**Version** {escaped(game.version)}"]
+    lines += [escaped(credit) for credit in game.credits]
+    flow = [*ts.cover(lines, escaped(game.description)),
             NextPageTemplate("body"), PageBreak(),
             ts.paragraph("**Contents**", family=ts.condensed, size=ts.style.heading_sizes[0],
                          color=ts.style.accent, after=ts.style.body),

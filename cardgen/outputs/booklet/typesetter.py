@@ -103,7 +103,7 @@ class Typesetter:
                 laid = layout_text(self.parse(text).runs, family, size, None, None)
                 natural[i] = max(natural[i], laid.width + 8 + size)
                 for word in self.parse(text).plain.split():   # measured bold: never too narrow
-                    bold = layout_text(markup.parse(f"**{_escaped(word)}**").runs, family, size,
+                    bold = layout_text(markup.parse(f"**{markup.escaped(word)}**").runs, family, size,
                                        None, None)
                     least[i] = max(least[i], bold.width + 8)
         least = [min(w, n) for w, n in zip(least, natural)]
@@ -123,8 +123,3 @@ class Typesetter:
         out = [self.paragraph(blurb, size=body * 1.05, after=body * 1.5)] if blurb else []
         out += [self.paragraph(line, family=self.sans, after=body * 0.35) for line in lines]
         return out
-
-
-def _escaped(text: str) -> str:
-    """Plain text as card markup that prints it as it is."""
-    return "".join("\\" + c if c in "\\*[]{}" else c for c in text)
