@@ -27,8 +27,20 @@ class Piece:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    pieces: tuple[Piece, ...]
+    """A set line: its words as measured at size 1 (shared by every line that sets the same
+    word, so a deck's thousands of lines hold references, not copies), where each starts, and
+    the size; `pieces` are made when the line is drawn."""
+
+    words: tuple[tuple[Piece, ...], ...]
+    starts: tuple[float, ...]
+    size: float
     width: float
+
+    @property
+    def pieces(self) -> tuple[Piece, ...]:
+        size = self.size
+        return tuple(Piece(start + p.x * size, p.width * size, p.text, p.font, p.icon)
+                     for word, start in zip(self.words, self.starts) for p in word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,13 +166,13 @@ def _avoid_widow(paragraph: list[list], space: float, width: float | None) -> No
 
 
 def _line(words: list[tuple[tuple[Piece, ...], float]], space: float, size: float) -> Line:
-    """A line's pieces at `size`, from words measured at size 1."""
-    pieces, x = [], 0.0
-    for n, (word, word_width) in enumerate(words):
+    """A line at `size`, from words measured at size 1."""
+    starts, x = [], 0.0
+    for n, (_, word_width) in enumerate(words):
         start = x + (space if n else 0.0)
-        pieces += [Piece(start + p.x * size, p.width * size, p.text, p.font, p.icon) for p in word]
+        starts.append(start)
         x = start + word_width
-    return Line(tuple(pieces), x)
+    return Line(tuple(word for word, _ in words), tuple(starts), size, x)
 
 
 def layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
