@@ -157,6 +157,19 @@ class Pdf:
         return self.reader.get_object(refs.pop())
 
 
+def rules_words(game_dir: Path, out: Path, strict: bool = True) -> str:
+    """Build a game's booklets and return the words of its rules.pdf, one space between them."""
+    from cardgen.errors import Report
+    from cardgen.pipeline import BuildOptions, build
+
+    report = Report()
+    written = build(game_dir, BuildOptions(out_dir=out, only=("booklets",)), report)
+    assert not report.has_errors(strict), "\n".join(d.format() for d in report.sorted())
+    assert sorted(p.name for p in written) == ["rules-booklet.pdf", "rules.pdf"]
+    [rules] = [p for p in written if p.name == "rules.pdf"]
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(rules).pages)
+
+
 def read_pdf(path: Path) -> Pdf:
     reader = PdfReader(path)
     return Pdf(path, path.read_bytes(), reader, [PageInfo(reader, p) for p in reader.pages])

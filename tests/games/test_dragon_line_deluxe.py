@@ -11,11 +11,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from pdfsheets import rules_words
 from pypdf import PdfReader
 
 from cardgen.api import build_games, dump, validate
-from cardgen.errors import Report
-from cardgen.pipeline import BuildOptions, build
+from cardgen.pipeline import BuildOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_DIR = ROOT / "data" / "dragon-line-deluxe"
@@ -221,16 +221,6 @@ RULES_NUMBERS = ["35 Dragon Cards", "7 in each of five suits", "16 Activation To
                  "plus 1 more point for each dragon still in their hand"]
 
 
-def rules_text(game_dir: Path, out: Path) -> str:
-    """The words of a game's built rules.pdf, one space between them."""
-    report = Report()
-    written = build(game_dir, BuildOptions(out_dir=out, only=("booklets",)), report)
-    assert not report.has_errors(strict=True), [d.format() for d in report.diagnostics]
-    assert sorted(p.name for p in written) == ["rules-booklet.pdf", "rules.pdf"]
-    pdf = next(p for p in written if p.name == "rules.pdf")
-    return " ".join(" ".join(page.extract_text() for page in PdfReader(pdf).pages).split())
-
-
 def reference(text: str) -> str:
     """The card reference appendix: from its heading (the last, after the contents) to the
     glossary."""
@@ -240,7 +230,7 @@ def reference(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def rules(tmp_path_factory):
-    return rules_text(GAME_DIR, tmp_path_factory.mktemp("dld-rules"))
+    return rules_words(GAME_DIR, tmp_path_factory.mktemp("dld-rules"))
 
 
 def test_the_booklet_names_every_card_in_its_reference(rules, data):
@@ -270,6 +260,6 @@ def test_an_errata_to_a_dragon_changes_the_booklets_reference(broken, rules, tmp
     assert "Boulderback Earth Strike 7† 1†" in reference(rules)
     edit("  - name: Boulderback\n    suit: Earth\n    ability: Strike\n    health: 7",
          "  - name: Boulderback\n    suit: Earth\n    ability: Strike\n    health: 8")
-    changed = reference(rules_text(game, tmp_path / "out"))
+    changed = reference(rules_words(game, tmp_path / "out"))
     assert "Boulderback Earth Strike 8† 1†" in changed
     assert "Boulderback Earth Strike 7†" not in changed

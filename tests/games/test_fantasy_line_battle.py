@@ -8,11 +8,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from pdfsheets import rules_words
 from pypdf import PdfReader
 
 from cardgen.api import build_games, dump, validate
 from cardgen.errors import Report
-from cardgen.pipeline import BuildOptions, build, check
+from cardgen.pipeline import BuildOptions, check
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "data" / "fantasy-line-battle"
@@ -263,16 +264,6 @@ RULES_NUMBERS = ["13 Money", "5 Character cards", "Hand Limit becomes 7", "gains
                  "Phase 5: Damage to Front", "Range"]
 
 
-def rules_text(game_dir: Path, out: Path) -> str:
-    """The words of a game's built rules.pdf, one space between them."""
-    report = Report()
-    written = build(game_dir, BuildOptions(out_dir=out, only=("booklets",)), report)
-    assert not report.has_errors(strict=True), [d.format() for d in report.diagnostics]
-    assert sorted(p.name for p in written) == ["rules-booklet.pdf", "rules.pdf"]
-    pdf = next(p for p in written if p.name == "rules.pdf")
-    return " ".join(" ".join(page.extract_text() for page in PdfReader(pdf).pages).split())
-
-
 def reference(text: str) -> str:
     """The card reference appendix: from its heading (the last, after the contents) to the
     glossary."""
@@ -282,7 +273,7 @@ def reference(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def rules(tmp_path_factory):
-    return rules_text(GAME, tmp_path_factory.mktemp("flb-rules"))
+    return rules_words(GAME, tmp_path_factory.mktemp("flb-rules"))
 
 
 def test_the_booklet_names_every_card_in_its_reference(rules, data):
@@ -309,7 +300,7 @@ def test_an_errata_to_a_card_changes_the_booklets_reference(project, rules, tmp_
     assert "Knight 5† 1† 4† 10† 0† no†" in reference(rules)
     edit(project, "cards/characters.yaml", "  - name: Knight\n    cost: 5\n    range: 1-1\n    health: 10",
          "  - name: Knight\n    cost: 5\n    range: 1-1\n    health: 13")
-    changed = reference(rules_text(project, tmp_path / "out"))
+    changed = reference(rules_words(project, tmp_path / "out"))
     assert "Knight 5† 1† 4† 13† 0† no†" in changed
     assert "Knight 5† 1† 4† 10†" not in changed
 

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from pdfsheets import rules_words
 from pypdf import PdfReader
 
 from cardgen.api import dump, validate
@@ -244,18 +245,9 @@ def test_the_player_aid_is_a_set_of_cards_for_each_player(data):
 
 # the rules booklet ----------------------------------------------------------------------------
 
-def booklet_text(game_dir: Path, out_dir: Path) -> str:
-    report = Report()
-    written = build(game_dir, BuildOptions(out_dir=out_dir, only=("booklets",)), report)
-    assert not report.has_errors(), "\n".join(d.format() for d in report.sorted())
-    assert sorted(p.name for p in written) == ["rules-booklet.pdf", "rules.pdf"]
-    [rules] = [p for p in written if p.name == "rules.pdf"]
-    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(rules).pages)
-
-
 @pytest.fixture(scope="module")
 def rules_text(tmp_path_factory):
-    return booklet_text(GAME_DIR, tmp_path_factory.mktemp("tlb1-rules"))
+    return rules_words(GAME_DIR, tmp_path_factory.mktemp("tlb1-rules"), strict=False)
 
 
 def test_the_rules_name_every_card(rules_text):
@@ -282,7 +274,7 @@ def test_the_rules_hold_the_key_numbers(rules_text, words):
 def test_a_changed_level_formula_changes_the_level_table(tmp_path, rules_text):
     assert "Mammoth Tank 13 + 2L 13 15 17 19" in rules_text
     game_dir, _, _ = broken_copy(tmp_path, CARDS, "hp: 13 + 2L\n", "hp: 12 + 3L\n")
-    changed = booklet_text(game_dir, tmp_path / "out")
+    changed = rules_words(game_dir, tmp_path / "out", strict=False)
     assert "Mammoth Tank 12 + 3L 12 15 18 21" in changed
     assert "Mammoth Tank 13 + 2L" not in changed
     assert "Mammoth Tank (x2) 2 Unit 12 + 3L 5" in changed          # the reference table too
