@@ -13,7 +13,8 @@ import click
 from cardgen import api
 from cardgen.cli_export import export
 from cardgen.cli_history import diff, errata
-from cardgen.cli_shared import FORMAT, GAME_DIRS, emit, emit_json, run_with_progress
+from cardgen.cli_shared import (DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json,
+                                run_with_progress)
 from cardgen.errors import Report, printable, relative_name
 from cardgen.load.game_schema import OFFSET_MM
 from cardgen.outputs import OUTPUT_KINDS
@@ -105,11 +106,9 @@ def validate(game_dirs, strict, fmt):
 
 @main.command()
 @GAME_DIRS
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("output"), show_default=True, help="Folder the games are built into.")
-@click.option("--page", type=click.Choice(["a4", "letter", "a3"]), help="Paper size (default: the game's).")
-@click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]),
-              help="Backs: long- or short-edge flip, gutterfold, or none (default: the game's).")
+@OUT
+@PAGE
+@DUPLEX
 @click.option("--back-offset", help="Shift back pages by X,Y mm, as measured on the calibration page.")
 @click.option("--pack/--no-pack", default=None,
               help="Decks of one card size share sheets in one PDF (default: the game's).")

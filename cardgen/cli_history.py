@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from cardgen import api
-from cardgen.cli_shared import FORMAT, emit, emit_json
+from cardgen.cli_shared import DUPLEX, FORMAT, OUT, PAGE, emit, emit_json
 from cardgen.errors import printable
 from cardgen.git_tree import RevisionError
 from cardgen.pipeline import BuildOptions
@@ -59,11 +59,9 @@ def diff(folders, since, fmt):
 @click.command()
 @FOLDERS
 @SINCE
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("output"), show_default=True, help="Folder the games are built into.")
-@click.option("--page", type=click.Choice(["a4", "letter", "a3"]), help="Paper size (default: the game's).")
-@click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]),
-              help="Backs, as for build (default: the game's).")
+@OUT
+@PAGE
+@DUPLEX
 @click.option("--images", is_flag=True, help="Also an image of each card to print again.")
 @FORMAT
 def errata(folders, since, out_dir, page, duplex, images, fmt):

@@ -38,6 +38,13 @@ def emit_json(report: Report, strict: bool, **result) -> int:
     return 1 if report.has_errors(strict) else 0
 
 
+OUT = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+                   default=Path("output"), show_default=True,
+                   help="Folder the games are built into.")
+PAGE = click.option("--page", type=click.Choice(["a4", "letter", "a3"]),
+                    help="Paper size (default: the game's).")
+DUPLEX = click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]),
+                      help="Backs: long- or short-edge flip, gutterfold, or none (default: the game's).")
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                       show_default=True,
                       help="text: readable lines (problems on stderr); json: one object on stdout.")
