@@ -5,6 +5,10 @@ O_TMPFILE that gets a name only when complete, so even a killed build leaves not
 half-written); only then are they put in place one by one, each previous version kept until all
 are in, and put back if any fails. Temporary files carry the writing process's id, so a build
 cleaning up after a killed one never removes a file another running build is still writing.
+
+A file's content may be given as a StagedFile, a file already written elsewhere (an image in the
+cache, say): it is copied into its temporary file like any other, so a build of many images
+never holds them all in memory and still replaces the previous build all or none.
 """
 from __future__ import annotations
 
@@ -14,6 +18,8 @@ import stat
 import tempfile
 import uuid
 from pathlib import Path
+
+from cardgen.staged import StagedFile
 
 TEMP_PREFIX = ".cardgen-"
 
@@ -65,7 +71,7 @@ def check_replaceable(target: Path) -> None:
                       "so it is left as it is")
 
 
-def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
+def write_files(folder: Path, files: dict[str, bytes | StagedFile]) -> list[Path]:
     """Replace `folder/name` with each `data`, all or none; raise OutputError naming the path.
     A name may hold '/': its folders below `folder` are made as needed."""
     folder = Path(folder)
@@ -82,8 +88,9 @@ def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
     temps: list[Path] = []
     try:
         for target, data in zip(targets, files.values()):
+            content = _content(data)
             try:
-                temps.append(_write_temp(target.parent, data))
+                temps.append(_write_temp(target.parent, content))
             except OSError as exc:
                 raise OutputError(target, _reason(exc, target)) from None
         _put_in_place(list(zip(temps, targets)))
@@ -91,6 +98,15 @@ def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
         for temp in temps:
             temp.unlink(missing_ok=True)
     return targets
+
+
+def _content(data: bytes | StagedFile) -> bytes:
+    if not isinstance(data, StagedFile):
+        return data
+    try:
+        return data.read()
+    except OSError as exc:
+        raise OutputError(data.path, f"cannot read it ({exc.strerror or exc})") from None
 
 
 def _put_in_place(moves: list[tuple[Path, Path]]) -> None:

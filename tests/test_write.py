@@ -256,3 +256,19 @@ def test_sixteen_builds_into_one_folder_at_once_all_succeed(tmp_path):
     assert names == ["heroes.pdf", "rivals.pdf"]         # and no temporary file left behind
     for name in names:
         assert len(PdfReader(out / "game" / name).pages) == 2
+
+
+def test_a_staged_file_is_copied_in_and_a_missing_one_leaves_every_file_as_it_was(tmp_path):
+    from cardgen.staged import StagedFile
+
+    staged = tmp_path / "made.png"
+    staged.write_bytes(b"image")
+    out = tmp_path / "out"
+    write.write_files(out, {"a.txt": b"one", "img/card.png": StagedFile(staged)})
+    assert (out / "img" / "card.png").read_bytes() == b"image" and staged.exists()
+    with pytest.raises(write.OutputError) as failed:
+        write.write_files(out, {"a.txt": b"two", "img/card.png": StagedFile(tmp_path / "gone.png")})
+    assert failed.value.path == tmp_path / "gone.png" and "cannot read" in failed.value.reason
+    assert (out / "a.txt").read_bytes() == b"one"
+    assert (out / "img" / "card.png").read_bytes() == b"image"
+    assert not [p for p in out.rglob("*") if p.name.startswith(TEMP_PREFIX)]

@@ -6,6 +6,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cardgen.outputs.raster import OPTIONS, open_image
+from cardgen.staged import StagedFile
+
 FONT = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSansCondensed.ttf"
 TITLE_FONT = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSansCondensed-Bold.ttf"
 THUMB = 180           # px wide
@@ -15,33 +18,31 @@ LABEL = 34            # px under each card for its name (two lines)
 TITLE = 48
 
 
-def contact_sheet(title: str, cards: list[tuple[str, bytes]], bleed: int = 0) -> bytes:
-    """A PNG of the cards (name, image file) in a grid, with the deck's name at the top; `bleed`
-    pixels are trimmed off each image's edges, so the cards show as cut."""
-    thumbs = []
-    for name, data in cards:
-        image = Image.open(io.BytesIO(data)).convert("RGB")
-        if bleed:
-            image = image.crop((bleed, bleed, image.width - bleed, image.height - bleed))
-        height = round(image.height * THUMB / image.width)
-        thumbs.append((name, image.resize((THUMB, height), Image.LANCZOS)))
-    columns = max(1, min(COLUMNS, len(thumbs)))
-    rows = -(-len(thumbs) // columns) if thumbs else 0
-    cell_h = max((t.height for _, t in thumbs), default=0) + LABEL
+def contact_sheet(title: str, cards: list[tuple[str, bytes | StagedFile]]) -> bytes:
+    """A PNG of the cards (name, thumbnail THUMB px wide) in a grid, with the deck's name at the
+    top; each thumbnail is read when it is placed, so only the sheet is ever in memory."""
+    sizes = []
+    for _, thumbnail in cards:
+        with open_image(thumbnail) as image:
+            sizes.append(image.size)
+    columns = max(1, min(COLUMNS, len(cards)))
+    rows = -(-len(cards) // columns) if cards else 0
+    cell_h = max((height for _, height in sizes), default=0) + LABEL
     width = GAP + columns * (THUMB + GAP)
     sheet = Image.new("RGB", (width, TITLE + rows * (cell_h + GAP) + GAP), "white")
     draw = ImageDraw.Draw(sheet)
     draw.text((GAP, 12), title, fill=(40, 36, 32), font=ImageFont.truetype(str(TITLE_FONT), 24))
     font = ImageFont.truetype(str(FONT), 13)
-    for n, (name, thumb) in enumerate(thumbs):
+    for n, ((name, thumbnail), (thumb_w, thumb_h)) in enumerate(zip(cards, sizes)):
         x = GAP + (n % columns) * (THUMB + GAP)
         y = TITLE + (n // columns) * (cell_h + GAP)
-        sheet.paste(thumb, (x, y))
-        draw.rectangle((x, y, x + thumb.width - 1, y + thumb.height - 1), outline=(200, 196, 190))
+        with open_image(thumbnail) as image:
+            sheet.paste(image, (x, y))
+        draw.rectangle((x, y, x + thumb_w - 1, y + thumb_h - 1), outline=(200, 196, 190))
         for line_no, line in enumerate(_lines(name, font, THUMB)[:2]):
-            draw.text((x, y + thumb.height + 4 + line_no * 15), line, fill=(40, 36, 32), font=font)
+            draw.text((x, y + thumb_h + 4 + line_no * 15), line, fill=(40, 36, 32), font=font)
     out = io.BytesIO()
-    sheet.save(out, "PNG", optimize=False)
+    sheet.save(out, "PNG", **OPTIONS["PNG"])
     return out.getvalue()
 
 

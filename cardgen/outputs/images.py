@@ -13,10 +13,13 @@ from cardgen.errors import Report
 from cardgen.layout.resolve import Faces
 from cardgen.load.cards import slug
 from cardgen.model import Game, Source
-from cardgen.outputs.contact_sheet import contact_sheet
-from cardgen.outputs.raster import Job, face_job, pixels, rasterise_all
+from cardgen.outputs.contact_sheet import THUMB, contact_sheet
+from cardgen.outputs.raster import FaceImage, Job, Thumbnail, pixels, rasterise_faces
+from cardgen.packing import TOKEN_BLEED, footprint
 
 FOLDER = "images"
+MAX_SIDE = 16_383              # pixels: WebP's limit, and past what most viewers open
+MAX_PIXELS = 100_000_000       # about 400 MB to draw in
 
 
 class CardImages:
@@ -25,7 +28,22 @@ class CardImages:
     default = False            # made when asked for, not by every build
 
     def check(self, game: Game, report: Report) -> None:
-        """Nothing beyond the faces' own checks: an image is a face, rasterised."""
+        """An image too large to make is an error at what sets its size; the rest is the faces'
+        own checks (an image is a face, rasterised)."""
+        settings = game.images
+        bleed = game.print.bleed if settings.bleed else 0.0
+        for deck in game.decks:
+            where = deck.size_source or Source(deck.source.file, deck.source.line,
+                                               deck.source.path + ("size",))
+            _check_size(f"deck '{deck.id}'", deck.size.width, deck.size.height, bleed,
+                        settings.dpi, where, report)
+        bleed = TOKEN_BLEED if settings.bleed else 0.0
+        for token_set in game.token_sets:
+            if token_set.shape == "path" and not token_set.points:
+                continue                     # reported where the set is loaded
+            width, height = footprint(token_set.shape, token_set.size, token_set.points)
+            _check_size(f"token set '{token_set.id}'", width, height, bleed, settings.dpi,
+                        token_set.source, report)
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
         names: dict[str, list] = {}
@@ -33,18 +51,29 @@ class CardImages:
             names.setdefault(name, []).append((maker, where))
         return names
 
-    def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
-        settings = game.images
-        jobs = face_jobs(game, faces)
-        done = rasterise_all(list(jobs.values()), settings.cache, progress)
-        out = {name: done.images[job.key] for name, job in jobs.items()}
+    def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict:
+        """Every image as a file already made (StagedFile), which the write step copies."""
+        wanted = face_images(game, faces)
+        made = dict(zip(wanted, rasterise_faces(list(wanted.values()), game.images.cache,
+                                                progress)))
+        out = {name: m.image for name, m in made.items()}
         for deck_faces in faces.decks:
             deck = deck_faces.deck
-            named = [(card.name, out[card_file(game, deck, n, card, "")])
+            named = [(card.name, made[card_file(game, deck, n, card, "")].thumbnail)
                      for n, card in enumerate(deck.cards, start=1) if card.id in deck_faces.fronts]
-            trim = pixels(deck_faces.back.bleed, settings.dpi) if settings.bleed else 0
-            out[f"{FOLDER}/{deck.id}/contact-sheet.png"] = contact_sheet(deck.name, named, trim)
+            out[f"{FOLDER}/{deck.id}/contact-sheet.png"] = contact_sheet(deck.name, named)
         return out
+
+
+def _check_size(what: str, width: float, height: float, bleed: float, dpi: float, where: Source,
+                report: Report) -> None:
+    across, down = pixels(width + 2 * bleed, dpi), pixels(height + 2 * bleed, dpi)
+    if max(across, down) > MAX_SIDE or across * down > MAX_PIXELS:
+        report.error(where.file, where.line, where.path,
+                     f"{what}: a {width:g} x {height:g} mm face with {bleed:g} mm bleed is "
+                     f"{across:,} x {down:,} pixels at {dpi:g} dpi; an image may be at most "
+                     f"{MAX_SIDE:,} pixels a side and {MAX_PIXELS // 1_000_000} million in all: "
+                     "export at a lower --dpi", code="image-size")
 
 
 def _ext(game: Game) -> str:
@@ -83,27 +112,35 @@ def _named(game: Game):
 
 
 def face_jobs(game: Game, faces: Faces) -> dict[str, Job]:
-    """File name -> the job that makes it, for every face the game exports."""
+    """File name -> the job that makes it (its page drawn here), for every face the game exports."""
+    return {name: wanted.job() for name, wanted in face_images(game, faces).items()}
+
+
+def face_images(game: Game, faces: Faces) -> dict[str, FaceImage]:
+    """File name -> the image that makes it, for every face the game exports; a card's front
+    with the thumbnail its deck's contact sheet shows (trimmed to the card's edge)."""
     settings = game.images
     bleed = None if settings.bleed else 0.0
-    jobs = {}
+
+    def image(face, thumbnail=None) -> FaceImage:
+        return FaceImage(face, settings.dpi, settings.format, bleed, thumbnail)
+
+    out = {}
     for deck_faces in faces.decks:
         deck = deck_faces.deck
+        trim = pixels(deck_faces.back.bleed, settings.dpi) if settings.bleed else 0
         for number, card in enumerate(deck.cards, start=1):
             if card.id not in deck_faces.fronts:
                 continue
-            jobs[card_file(game, deck, number, card, "")] = face_job(
-                deck_faces.fronts[card.id], settings.dpi, settings.format, bleed)
+            out[card_file(game, deck, number, card, "")] = image(deck_faces.fronts[card.id],
+                                                                 Thumbnail(THUMB, trim))
             if card.id in deck_faces.backs:
-                jobs[card_file(game, deck, number, card, "back")] = face_job(
-                    deck_faces.backs[card.id], settings.dpi, settings.format, bleed)
-        jobs[f"{FOLDER}/{deck.id}/back.{_ext(game)}"] = face_job(deck_faces.back, settings.dpi,
-                                                                 settings.format, bleed)
+                out[card_file(game, deck, number, card, "back")] = image(deck_faces.backs[card.id])
+        out[f"{FOLDER}/{deck.id}/back.{_ext(game)}"] = image(deck_faces.back)
     for token_set in game.token_sets:
         for index, token in enumerate(token_set.tokens):
             for side in ("front", "back"):
                 face = faces.tokens.get((token_set.id, index, side))
                 if face is not None:
-                    jobs[_token_file(game, token_set, index + 1, token, side)] = face_job(
-                        face, settings.dpi, settings.format, bleed)
-    return jobs
+                    out[_token_file(game, token_set, index + 1, token, side)] = image(face)
+    return out

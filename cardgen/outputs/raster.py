@@ -1,29 +1,46 @@
 """Images from cardgen's own PDF drawing: one face drawn alone on a page of exactly the image's
 size, rasterised by pdfium (pypdfium2), so an image and a printed card can never disagree.
 
-Rasterising is the slow part, so it is spread over every core, and each image is kept in a cache
-folder under the hash of what it is made from (the face's one-page PDF, which holds its data,
-layout, fonts and pictures as drawn, and the size and format asked for): a face that has not
-changed is never rasterised again.
+Drawing and rasterising are the slow part, so both are spread over every core, and each image is
+kept in a cache folder under the hash of what it is made from (the face's one-page PDF, which
+holds its data, layout, fonts and pictures as drawn, and the size and format asked for): a face
+that has not changed is never rasterised again. Every image made goes to a file (in the cache,
+or with no cache in a scratch folder removed once the build is done), so a build never holds a
+deck's images in memory: the write step copies them into place.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import os
+import shutil
+import tempfile
+import weakref
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from importlib import metadata
 from pathlib import Path
+from typing import Sequence
 
+from PIL import Image
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.layout.bind import CardFace
+from cardgen.drawing import fonts
+from cardgen.drawing.font_embedding import TaggedTTFont
 from cardgen.drawing.pictures import PictureCache
+from cardgen.layout.bind import CardFace
 from cardgen.outputs.sheet_drawing import define_form
 from cardgen.units import mm_to_pt
+from cardgen.staged import StagedFile
 
 FORMATS = {"png": "PNG", "jpg": "JPEG", "webp": "WEBP"}
+OPTIONS = {"PNG": {"compress_level": 3},      # twice as fast as Pillow's 6, for 7% larger files
+           "JPEG": {"quality": 92}, "WEBP": {"quality": 92, "method": 4}}
 PARALLEL_FROM = 8          # fewer images than this are not worth starting other processes for
+CHUNK = 4                  # faces a process takes at a time: few, so the cores finish together
+THUMBNAILS = "thumbnails"  # the cache's folder of small copies, for contact sheets
 
 
 @dataclass(frozen=True)
@@ -40,7 +57,44 @@ class Job:
     def key(self) -> str:
         digest = hashlib.sha256(self.pdf)
         digest.update(f"{self.width}x{self.height}@{self.dpi}.{self.format}".encode())
+        digest.update(repr((OPTIONS[FORMATS[self.format]], _makers())).encode())
         return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class Thumbnail:
+    """A small copy of an image as well: `trim` pixels cut off each edge, then `width` px wide."""
+
+    width: int
+    trim: int = 0
+
+
+@dataclass(frozen=True)
+class FaceImage:
+    """An image of a face to make; its page is drawn by the process that rasterises it."""
+
+    face: CardFace
+    dpi: float
+    format: str
+    bleed: float | None = None          # as face_job takes it
+    thumbnail: Thumbnail | None = None
+
+    def job(self) -> Job:
+        return face_job(self.face, self.dpi, self.format, self.bleed)
+
+
+@dataclass(frozen=True)
+class Made:
+    key: str                                   # the job's key
+    image: bytes | StagedFile                  # bytes only when no folder could take the file
+    thumbnail: bytes | StagedFile | None
+    rasterised: bool                           # False: image and thumbnail came from the cache
+
+
+@functools.cache
+def _makers() -> tuple[str, ...]:
+    """The versions of what turns a page into an image file: a new one makes new images."""
+    return tuple(metadata.version(name) for name in ("cardgen", "pypdfium2", "Pillow"))
 
 
 def pixels(mm: float, dpi: float) -> int:
@@ -68,22 +122,67 @@ def face_job(face: CardFace, dpi: float, fmt: str, bleed: float | None = None) -
     return Job(buffer.getvalue(), width, height, dpi, fmt)
 
 
-def rasterise(job: Job) -> bytes:
-    """The job's page as an image file of exactly its pixel size, RGB, on white."""
+def picture(job: Job) -> Image.Image:
+    """The job's page as an RGB image of exactly its pixel size, on white."""
     import pypdfium2
+
+    def exact_bitmap(width, height, **options):   # pdfium rounds a part pixel up: keep the size
+        return pypdfium2.PdfBitmap.new_native(job.width, job.height, **options)
 
     pdf = pypdfium2.PdfDocument(job.pdf)
     try:
-        bitmap = pdf[0].render(scale=job.dpi / 72, draw_annots=False)
-        image = bitmap.to_pil().convert("RGB")
+        bitmap = pdf[0].render(scale=job.dpi / 72, draw_annots=False, rev_byteorder=True,
+                               bitmap_maker=exact_bitmap)
+        return bitmap.to_pil()                  # RGB, copied out of pdfium's bitmap
     finally:
         pdf.close()
-    if image.size != (job.width, job.height):   # pdfium rounds up a part pixel: keep the size
-        image = image.crop((0, 0, job.width, job.height))
+
+
+def encoded(image: Image.Image, job: Job) -> bytes:
     out = io.BytesIO()
-    options = {"JPEG": {"quality": 92}, "WEBP": {"quality": 92, "method": 4}}.get(FORMATS[job.format], {})
-    image.save(out, FORMATS[job.format], dpi=(job.dpi, job.dpi), **options)
+    kind = FORMATS[job.format]
+    image.save(out, kind, dpi=(job.dpi, job.dpi), **OPTIONS[kind])
     return out.getvalue()
+
+
+def rasterise(job: Job) -> bytes:
+    """The job's page as an image file of exactly its pixel size, RGB, on white."""
+    return encoded(picture(job), job)
+
+
+def thumbnail_png(image: Image.Image, thumbnail: Thumbnail) -> bytes:
+    trim = thumbnail.trim
+    if trim:
+        image = image.crop((trim, trim, image.width - trim, image.height - trim))
+    height = round(image.height * thumbnail.width / image.width)
+    out = io.BytesIO()
+    image.resize((thumbnail.width, height), Image.LANCZOS).save(out, "PNG", **OPTIONS["PNG"])
+    return out.getvalue()
+
+
+def open_image(data: bytes | StagedFile) -> Image.Image:
+    return Image.open(data.path if isinstance(data, StagedFile) else io.BytesIO(data))
+
+
+def rasterise_faces(items: Sequence[Job | FaceImage], cache: Path | None,
+                    progress=lambda n: None, workers: int | None = None) -> list[Made]:
+    """Every item's image (and thumbnail), in order: from the cache where it is there, drawn
+    and rasterised on every core where not; new images go into the cache."""
+    scratch, store = _store(cache)
+    tasks = [(item, store) for item in items]
+    workers = workers or os.cpu_count() or 1
+    made = []
+    if len(tasks) >= PARALLEL_FROM and workers > 1:
+        with ProcessPoolExecutor(max_workers=workers, initializer=_register_fonts,
+                                 initargs=(_fonts_in_use(),)) as pool:
+            for result in pool.map(_make, tasks, chunksize=CHUNK):
+                made.append(result)
+                progress(1)
+    else:
+        for task in tasks:
+            made.append(_make(task))
+            progress(1)
+    return [_kept_with(result, scratch) for result in made]
 
 
 @dataclass(frozen=True)
@@ -94,52 +193,101 @@ class Rasterised:
 
 def rasterise_all(jobs: list[Job], cache: Path | None, progress=lambda n: None,
                   workers: int | None = None) -> Rasterised:
-    """Every job's image, from the cache where it is there, rasterised on every core where not;
-    new images go into the cache."""
-    images, missing = {}, {}
-    for job in jobs:
-        found = _cached(cache, job)
-        if found is not None:
-            images[job.key] = found
-            progress(1)
-        else:
-            missing.setdefault(job.key, job)
-    todo = list(missing.values())
-    workers = workers or os.cpu_count() or 1
-    if len(todo) >= PARALLEL_FROM and workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            made = pool.map(rasterise, todo, chunksize=max(1, len(todo) // (4 * workers)))
-            for job, data in zip(todo, made):
-                images[job.key] = data
-                progress(1)
-    else:
-        for job in todo:
-            images[job.key] = rasterise(job)
-            progress(1)
-    for job in todo:
-        _keep(cache, job, images[job.key])
-    return Rasterised(images, frozenset(missing))
+    """Every job's image in memory, from the cache where it is there (for a few images)."""
+    made = rasterise_faces(jobs, cache, progress, workers)
+    return Rasterised({m.key: _bytes(m.image) for m in made},
+                      frozenset(m.key for m in made if m.rasterised))
 
 
-def _cached(cache: Path | None, job: Job) -> bytes | None:
-    if cache is None:
-        return None
-    try:
-        return (cache / f"{job.key}.{job.format}").read_bytes()
-    except OSError:
+class ScratchFolder:
+    """A temporary folder for one build's images, removed once nothing refers to it."""
+
+    def __init__(self):
+        self.path = Path(tempfile.mkdtemp(prefix="cardgen-images-"))
+        weakref.finalize(self, shutil.rmtree, self.path, True)
+
+
+@dataclass(frozen=True)
+class _Store:
+    """Where images are looked for (the cache) and where new ones go: the cache, or a scratch
+    folder when there is none or it cannot be written."""
+
+    cache: Path | None
+    folder: Path
+
+    def find(self, name: str) -> StagedFile | None:
+        for folder in dict.fromkeys(f for f in (self.cache, self.folder) if f is not None):
+            if (folder / name).is_file():
+                return StagedFile(folder / name)
         return None
 
+    def keep(self, name: str, data: bytes) -> bytes | StagedFile:
+        """Into the folder, whole or not at all (written aside, then renamed into place); a
+        folder that cannot be written only keeps the image in memory."""
+        target = self.folder / name
+        temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            temp.write_bytes(data)
+            os.replace(temp, target)
+        except OSError:
+            temp.unlink(missing_ok=True)
+            return data
+        return StagedFile(target)
 
-def _keep(cache: Path | None, job: Job, data: bytes) -> None:
-    """Into the cache, whole or not at all (written aside, then renamed into place); a cache that
-    cannot be written is only slower."""
-    if cache is None:
-        return
-    target = cache / f"{job.key}.{job.format}"
-    temp = cache / f".{job.key}.{os.getpid()}.tmp"
-    try:
-        cache.mkdir(parents=True, exist_ok=True)
-        temp.write_bytes(data)
-        os.replace(temp, target)
-    except OSError:
-        temp.unlink(missing_ok=True)
+
+def _store(cache: Path | None) -> tuple[ScratchFolder | None, _Store]:
+    if cache is not None:
+        try:
+            cache.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass
+        if os.access(cache, os.W_OK):
+            return None, _Store(cache, cache)
+    scratch = ScratchFolder()
+    return scratch, _Store(cache, scratch.path)
+
+
+def _make(task: tuple[Job | FaceImage, _Store]) -> Made:
+    item, store = task
+    job = item if isinstance(item, Job) else item.job()
+    wanted = None if isinstance(item, Job) else item.thumbnail
+    image_name = f"{job.key}.{job.format}"
+    thumb_name = f"{THUMBNAILS}/{job.key}-{wanted.width}-{wanted.trim}.png" if wanted else ""
+    image = store.find(image_name)
+    thumb = store.find(thumb_name) if wanted else None
+    if image is not None and (wanted is None or thumb is not None):
+        return Made(job.key, image, thumb, False)
+    drawn = picture(job)
+    if image is None:
+        image = store.keep(image_name, encoded(drawn, job))
+    if wanted is not None and thumb is None:      # always from a fresh drawing, as lossy too
+        thumb = store.keep(thumb_name, thumbnail_png(drawn, wanted))
+    return Made(job.key, image, thumb, True)
+
+
+def _kept_with(made: Made, scratch: ScratchFolder | None) -> Made:
+    """The made files keep their scratch folder alive until the build has copied them."""
+    if scratch is None:
+        return made
+    return replace(made, image=_tied(made.image, scratch), thumbnail=_tied(made.thumbnail, scratch))
+
+
+def _tied(data, scratch: ScratchFolder):
+    return replace(data, keep=scratch) if isinstance(data, StagedFile) else data
+
+
+def _bytes(data: bytes | StagedFile) -> bytes:
+    return data.read() if isinstance(data, StagedFile) else data
+
+
+def _fonts_in_use() -> list[tuple[str, str]]:
+    """The fonts this process has registered (name, file): a process started afresh rather
+    than forked registers them too, to draw as this one does."""
+    return [(name, font.face.filename) for name in pdfmetrics.getRegisteredFontNames()
+            if isinstance(font := pdfmetrics.getFont(name), TaggedTTFont)]
+
+
+def _register_fonts(found: list[tuple[str, str]]) -> None:
+    for name, path in found:
+        fonts.register_file(Path(path), name)

@@ -18,7 +18,7 @@ from PIL import Image
 from cardgen.errors import Report
 from cardgen.layout.resolve import DeckFaces, Faces
 from cardgen.model import Game, Source
-from cardgen.outputs.raster import face_job, rasterise_all
+from cardgen.outputs.raster import FaceImage, Made, open_image, rasterise_faces
 
 FOLDER = "tts"
 MAX_COLUMNS, MAX_ROWS, MAX_SIDE = 10, 7, 4096
@@ -76,33 +76,36 @@ def _deck(game: Game, deck_faces: DeckFaces, progress) -> tuple[dict[str, bytes]
     deck = deck_faces.deck
     width, height = card_pixels(deck.size.width, deck.size.height)
     dpi = width / (deck.size.width / 25.4)
-    jobs = {card.id: face_job(deck_faces.fronts[card.id], dpi, "png", 0.0)
-            for card in deck.cards if card.id in deck_faces.fronts}
-    back = face_job(deck_faces.back, dpi, "png", 0.0)
-    done = rasterise_all([*jobs.values(), back], game.images.cache, progress)
-    images = {key: Image.open(io.BytesIO(data)).convert("RGB") for key, data in done.images.items()}
-    printed = [card.id for card in deck.cards for _ in range(card.copies) if card.id in jobs]
+    wanted = {card.id: FaceImage(deck_faces.fronts[card.id], dpi, "png", 0.0)
+              for card in deck.cards if card.id in deck_faces.fronts}
+    *fronts, back = rasterise_faces([*wanted.values(), FaceImage(deck_faces.back, dpi, "png", 0.0)],
+                                    game.images.cache, progress)
+    images = dict(zip(wanted, fronts))
+    printed = [card.id for card in deck.cards for _ in range(card.copies) if card.id in images]
     files, sheets = {}, []
     for n, start in enumerate(range(0, len(printed), PER_SHEET), start=1):
         cards = printed[start:start + PER_SHEET]
         columns, rows = grid(len(cards))
         sheet = Image.new("RGB", (columns * width, rows * height), "white")
         for slot, card_id in enumerate(cards):
-            sheet.paste(_sized(images[jobs[card_id].key], width, height),
+            sheet.paste(_sized(images[card_id], width, height),
                         ((slot % columns) * width, (slot // columns) * height))
         hidden = columns * rows - 1
-        sheet.paste(_sized(images[back.key], width, height),
+        sheet.paste(_sized(back, width, height),
                     ((hidden % columns) * width, (hidden // columns) * height))
         name = f"{FOLDER}/{deck.id}-sheet-{n}.jpg"
         files[name] = _jpeg(sheet)
         sheets.append({"face": name, "width": columns, "height": rows, "number": len(cards)})
     back_name = f"{FOLDER}/{deck.id}-back.jpg"
-    files[back_name] = _jpeg(_sized(images[back.key], width, height))
+    files[back_name] = _jpeg(_sized(back, width, height))
     return files, {"deck": deck.id, "name": deck.name, "back": back_name,
                    "card_pixels": [width, height], "sheets": sheets}
 
 
-def _sized(image: Image.Image, width: int, height: int) -> Image.Image:
+def _sized(made: Made, width: int, height: int) -> Image.Image:
+    """The image, read from its file only now (a sheet's cards are never all in memory), RGB."""
+    with open_image(made.image) as image:
+        image = image.convert("RGB")
     return image if image.size == (width, height) else image.resize((width, height), Image.LANCZOS)
 
 

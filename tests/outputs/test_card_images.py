@@ -3,7 +3,6 @@ card as the sheet prints it, Tabletop Simulator sheets within TTS's limits, one-
 with their boxes, and a cache that rasterises only what changed."""
 from __future__ import annotations
 
-import io
 import json
 import shutil
 from pathlib import Path
@@ -133,24 +132,33 @@ def test_a_full_tts_sheet_of_poker_cards_fits_4096_pixels():
     assert abs(width / height - 63.5 / 88.9) < 0.005
 
 
+def _cached(cache: Path) -> dict[str, int]:
+    """The cache's files (an image each, and a thumbnail each front) with their times."""
+    return {p.relative_to(cache).as_posix(): p.stat().st_mtime_ns
+            for p in cache.rglob("*") if p.is_file()}
+
+
 def test_a_second_export_rasterises_only_the_card_that_changed(tmp_path):
     game = tmp_path / "game"
     shutil.copytree(VALID, game)
     cache = tmp_path / "cache"
     first = _export(game, tmp_path / "a", dpi=100, cache=cache)
-    made = {p.name: p.stat().st_mtime_ns for p in cache.iterdir()}
-    assert len(made) == 3                                  # two fronts and the back
+    made = _cached(cache)
+    assert len([n for n in made if "/" not in n]) == 3          # two fronts and the back
+    assert len([n for n in made if n.startswith("thumbnails/")]) == 2     # the fronts'
     _export(game, tmp_path / "b", dpi=100, cache=cache)
-    assert {p.name: p.stat().st_mtime_ns for p in cache.iterdir()} == made     # nothing new
+    assert _cached(cache) == made                                          # nothing new
     cards = (game / "cards" / "heroes.yaml").read_text(encoding="utf-8")
     (game / "cards" / "heroes.yaml").write_text(cards.replace("power: 5", "power: 6"), encoding="utf-8")
     second = _export(game, tmp_path / "c", dpi=100, cache=cache)
-    new = {p.name for p in cache.iterdir()} - set(made)
-    assert len(new) == 1
+    new = set(_cached(cache)) - set(made)
+    assert len(new) == 2 and len([n for n in new if "/" not in n]) == 1    # an image, a thumbnail
     assert second["images/heroes/2-second-hero.png"].read_bytes() != \
         first["images/heroes/2-second-hero.png"].read_bytes()
     assert second["images/heroes/1-first-hero.png"].read_bytes() == \
         first["images/heroes/1-first-hero.png"].read_bytes()
+    assert second["images/heroes/contact-sheet.png"].read_bytes() != \
+        first["images/heroes/contact-sheet.png"].read_bytes()
 
 
 def test_images_are_the_same_bytes_on_every_export(tmp_path):
@@ -160,15 +168,41 @@ def test_images_are_the_same_bytes_on_every_export(tmp_path):
 
 
 def test_images_made_on_several_cores_are_those_made_on_one(tmp_path):
-    from cardgen.outputs.images import face_jobs
-    from cardgen.outputs.raster import rasterise_all
+    from cardgen.outputs.images import face_images
+    from cardgen.outputs.raster import rasterise_faces
     from cardgen.pipeline import check
 
     checked = check(TLB2, Report())
-    jobs = list(face_jobs(checked.game, checked.faces).values())[:12]
-    one = rasterise_all(jobs, None, workers=1)
-    two = rasterise_all(jobs, None, workers=2)
-    assert one.images == two.images and one.made == two.made and len(one.made) == 12
+    wanted = list(face_images(checked.game, checked.faces).values())[:12]
+
+    def made(workers: int) -> list[tuple[bytes, bytes | None]]:
+        def read(data):
+            return None if data is None else data if isinstance(data, bytes) else data.read()
+        return [(read(m.image), read(m.thumbnail))
+                for m in rasterise_faces(wanted, None, workers=workers)]
+
+    one, two = made(1), made(2)
+    assert one == two and len(one) == 12
+    assert sum(thumb is not None for _, thumb in one) >= 1        # fronts come with thumbnails
+
+
+def test_an_image_too_large_to_make_is_an_error_naming_its_deck(tmp_path):
+    game = tmp_path / "game"
+    shutil.copytree(VALID, game)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("size: poker", "size: {width: 300, height: 400}"),
+                                    encoding="utf-8")
+    report = Report()
+    written = build(game, BuildOptions(out_dir=tmp_path / "out", only=("images",),
+                                       images=ImageSettings(dpi=1200)), report)
+    assert written == [] and not (tmp_path / "out" / "game").exists()
+    found = [d for d in report.errors if d.code == "image-size"]
+    assert len(found) == 1 and found[0].file.endswith("game.yaml") and found[0].line
+    assert "deck 'heroes'" in found[0].message and "lower --dpi" in found[0].message
+    report = Report()
+    build(game, BuildOptions(out_dir=tmp_path / "out", only=("images",),
+                             images=ImageSettings(dpi=36)), report)
+    assert not [d for d in report.errors if d.code == "image-size"]
 
 
 def test_a_pdf_service_file_takes_cards_with_art_and_a_card_called_back(tmp_path):
