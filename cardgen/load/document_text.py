@@ -35,6 +35,7 @@ DIRECTIVES = {
                  "a field drawn as the cards draw it: each target code's tiles, each level "
                  "formula's values at every level"),
     "changelog": ((), (), "the game's versions, newest first, and what each changed"),
+    "errata": ((), (), "the game's errata: each corrected value, what it was, and why"),
     "page-break": ((), (), "the next part starts on a new page"),
 }
 _HEADING = re.compile(r"^(#{1,3})\s+(.*\S)\s*$")

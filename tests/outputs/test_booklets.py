@@ -145,6 +145,19 @@ def test_an_errata_to_a_card_changes_the_reference_table(game, tmp_path):
     assert re.search(r"Second Hero\s+7", text) and not re.search(r"Second Hero\s+5", text)
 
 
+def test_the_errata_part_prints_each_corrected_value(game, tmp_path):
+    copy = tmp_path / "game"
+    shutil.copytree(game, copy)
+    with (copy / "rules.md").open("a", encoding="utf-8") as f:
+        f.write("\n# Errata\n\n@errata\n")
+    with (copy / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write("errata:\n  - {card: Second Hero, field: power, was: '4', now: '5', "
+                "note: The first printing's <b>typo</b>.}\n")
+    reader = PdfReader(_build(copy, tmp_path / "out")["rules.pdf"])
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    assert "Card Field Was Now Why Second Hero Power 4 5 The first printing's <b>typo</b>." in text
+
+
 @pytest.mark.parametrize("line, message", [
     ("See [[Third Hero]].", "document 'rules': '[[Third Hero]]' is not a glossary term, "
                             "definition or card name (did you mean 'first hero'?)"),
@@ -153,7 +166,7 @@ def test_an_errata_to_a_card_changes_the_reference_table(game, tmp_path):
     ("@diagrams deck=heroes field=power", "@diagrams: field 'power' is an integer field; diagrams are "
                                           "drawn for target_code and level_formula fields"),
     ("@carsd deck=heroes", "unknown directive '@carsd' (did you mean 'cards'?); directives: @components, "
-                           "@cards, @glossary, @definitions, @diagrams, @changelog, @page-break"),
+                           "@cards, @glossary, @definitions, @diagrams, @changelog, @errata, @page-break"),
     ("A {dagger} icon.", "document 'rules': unknown icon '{dagger}' (did you mean 'damage'?)"),
     ("## " + "Long " * 40, "a heading is at most 150 characters; this one is 199"),
     ("|" + " a |" * 13, "a table has at most 12 columns; this one has 13"),

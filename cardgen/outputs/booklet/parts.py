@@ -191,6 +191,16 @@ def changelog(game: Game, ts: Typesetter) -> list:
     return out
 
 
+def errata(game: Game, ts: Typesetter) -> list:
+    """Each corrected value: the card, the field, what the published rules had, what it is now."""
+    if not game.errata:
+        return [ts.paragraph("No value of the published rules has been corrected.")]
+    rows = [("Card", "Field", "Was", "Now", "Why")]
+    rows += [(escaped(e.card), escaped(_title(e.field)), escaped(e.was), escaped(e.now),
+              escaped(e.note)) for e in game.errata]
+    return [ts.table(rows)]
+
+
 def prototype_notice(game: Game) -> str | None:
     """What the notice says when the game holds values the published rules do not give."""
     cards = sum(1 for deck in game.decks for card in deck.cards if card.prototype)

@@ -60,4 +60,6 @@ def _directive(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:
         return parts.diagrams(game, faces, block, ts)
     if name == "changelog":
         return parts.changelog(game, ts)
+    if name == "errata":
+        return parts.errata(game, ts)
     return [PageBreak()]          # page-break
