@@ -1,7 +1,8 @@
 """What changed between two states of a game: cards added, removed and changed, each changed
 field from what to what, and cards that look different though their fields did not change (a
 layout, font or picture changed): what is drawn is compared, not only the data. The version
-stamp is left out of the comparison, so a new version number alone changes no card.
+stamp is left out of the comparison, so a new version number alone changes no card. A layout
+that changed is listed too, with every card that uses it and whether each looks different.
 """
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from dataclasses import dataclass, field, replace
 from io import BytesIO
 from pathlib import Path
 
+from cardgen.drawing import fonts
 from cardgen.errors import Report
 from cardgen.fields import field_type
+from cardgen.layout.library import LayoutLibrary
 from cardgen.layout.resolve import Faces
 from cardgen.load.game import load_game
 from cardgen.model import Card, Game
@@ -38,6 +41,15 @@ class CardChange:
 
 
 @dataclass(frozen=True)
+class LayoutChange:
+    """A layout whose elements or colours changed, and the cards that use it: (deck id, card
+    name, whether the card looks different)."""
+
+    layout: str
+    cards: tuple[tuple[str, str, bool], ...]
+
+
+@dataclass(frozen=True)
 class Compared:
     """A game loaded, checked and drawn for comparing: its version stamp off."""
 
@@ -45,6 +57,7 @@ class Compared:
     faces: Faces
     fronts: dict                 # (deck id, card id) -> fingerprint of the drawn front
     backs: dict                  # deck id -> fingerprint of the drawn back
+    layouts: dict                # layout name -> fingerprint of its merged elements and colours
     version: str                 # the game's own version, before the two sides were made alike
 
 
@@ -56,6 +69,7 @@ class GameDiff:
     cards: tuple[CardChange, ...] = ()
     backs: tuple[str, ...] = ()  # decks whose back looks different
     pages: dict = field(default_factory=dict)   # document file -> its pages that changed
+    layouts: tuple[LayoutChange, ...] = ()
 
     @property
     def unchanged(self) -> bool:
@@ -73,6 +87,9 @@ class GameDiff:
                            "fields": {f.field: {"was": f.was, "now": f.now} for f in c.fields},
                            "looks_different": c.looks} for c in self.cards],
                 "backs_changed": list(self.backs),
+                "layouts_changed": [{"layout": c.layout, "cards": [
+                    {"deck": deck, "name": name, "looks_different": looks}
+                    for deck, name, looks in c.cards]} for c in self.layouts],
                 "document_pages_changed": {k: list(v) for k, v in self.pages.items()}}
 
     def lines(self) -> list[str]:
@@ -86,6 +103,11 @@ class GameDiff:
         out += [f"  changed  {deck}: the back looks different" for deck in self.backs]
         out += [f"  changed  {name}: page(s) {', '.join(map(str, pages))}"
                 for name, pages in self.pages.items()]
+        for change in self.layouts:
+            alike = [f"{deck}: {name}" for deck, name, looks in change.cards if not looks]
+            out.append(f"  changed  layout '{change.layout}': used by {len(change.cards)} card(s), "
+                       f"{len(change.cards) - len(alike)} look different"
+                       + (f"; looking the same: {', '.join(alike)}" if alike else ""))
         if len(out) == 1:
             out.append("  no card changed")
         return out
@@ -111,7 +133,27 @@ def compared(game_dir: Path, report: Report, version: str | None = None,
     fronts.update({(d.deck.id, f"{card_id}/back"): _fingerprint(face) for d in faces.decks
                    for card_id, face in d.backs.items()})
     backs = {d.deck.id: _fingerprint(d.back) for d in faces.decks}
-    return Compared(game, faces, fronts, backs, own_version)
+    return Compared(game, faces, fronts, backs, _layout_prints(game), own_version)
+
+
+def _card_layouts(game: Game, card: Card) -> set[str]:
+    return {game.card_types[card.card_type].layout} | ({card.back.layout} if card.back else set())
+
+
+def _layout_prints(game: Game) -> dict[str, str]:
+    """Each layout the cards use, fingerprinted as merged (its parents' elements and colours in
+    it), so a change to a parent layout is a change to every layout that extends it."""
+    quiet = Report()                    # the resolve step has reported any problem already
+    library = LayoutLibrary(game.layout_dirs, quiet, fonts.game_families(game.fonts, quiet),
+                            game.skipped_layout_dirs)
+    names = {name for deck in game.decks for card in deck.cards for name in _card_layouts(game, card)}
+    out = {}
+    for name in sorted(names):
+        layout = library.get(name)
+        if layout is not None:
+            drawn = (dict(layout.colors), [(e.name, e.type, dict(e.values)) for e in layout.elements])
+            out[name] = hashlib.sha256(repr(drawn).encode()).hexdigest()
+    return out
 
 
 def _fingerprint(face) -> str:
@@ -141,7 +183,21 @@ def compare(old: Compared, new: Compared) -> GameDiff:
             changes += [CardChange(deck_id, c.id, c.name, "removed") for c in deck.cards]
     backs = tuple(d for d in new.backs if d in old.backs and old.backs[d] != new.backs[d])
     pages = _document_pages(old, new)
-    return GameDiff(new.game.title, old.version, new.game.version, tuple(changes), backs, pages)
+    return GameDiff(new.game.title, old.version, new.game.version, tuple(changes), backs, pages,
+                    _layout_changes(old, new, changes))
+
+
+def _layout_changes(old: Compared, new: Compared, changes: list[CardChange]) -> tuple:
+    """Each layout both sides have whose fingerprint differs, with every card using it."""
+    looks = {(c.deck, c.card) for c in changes if c.status == "changed"}
+    out = []
+    for name, print_ in new.layouts.items():
+        if old.layouts.get(name, print_) == print_:
+            continue
+        cards = tuple((deck.id, card.name, (deck.id, card.id) in looks) for deck in new.game.decks
+                      for card in deck.cards if name in _card_layouts(new.game, card))
+        out.append(LayoutChange(name, cards))
+    return tuple(out)
 
 
 def _fields(old_game: Game, old: Card, new_game: Game, new: Card) -> tuple[FieldChange, ...]:

@@ -95,6 +95,22 @@ def test_a_layout_change_lists_every_card_that_uses_it(project):
                                                   "characters.yaml").read_text(), re.M)
     assert changed == {(deck, name) for deck in ("player-1", "player-2") for name in characters}
     assert all(c["fields"] == {} for c in found["cards"])
+    [layout] = found["layouts_changed"]
+    assert layout["layout"] == "character" and len(layout["cards"]) == 2 * len(characters)
+
+
+def test_a_layout_change_lists_the_cards_it_leaves_looking_the_same(project):
+    edit(project / "data" / GAME / "layouts" / "character.yaml", 'heart_red: "#c0392b"',
+         'heart_red: "#c0392b"\n  unused_green: "#2e7d32"')
+    commit(project, "a colour no element uses")
+    result = run("diff", f"data/{GAME}", "--since", "HEAD~1", cwd=project)
+    assert result.exit_code == 0, result.output
+    characters = re.findall(r"^  - name: (.+)$", (project / "data" / GAME / "cards" /
+                                                  "characters.yaml").read_text(), re.M)
+    lines = result.stdout.splitlines()[1:]
+    assert len(lines) == 1 and lines[0].startswith(
+        f"  changed  layout 'character': used by {2 * len(characters)} card(s), 0 look different; "
+        f"looking the same: player-1: {characters[0]}, ")
 
 
 def test_diff_between_two_folders_names_cards_added_and_removed(tmp_path):
