@@ -12,6 +12,7 @@ from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.drawing import fonts
 from cardgen.errors import Report
 from cardgen.drawing.pictures import PictureCache
 from cardgen.layout.resolve import Faces
@@ -48,10 +49,12 @@ def _deck_pdf(game: Game, deck_faces) -> bytes:
     trim = (mm_to_pt(bleed), mm_to_pt(bleed), width - mm_to_pt(bleed), height - mm_to_pt(bleed))
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
-                    trimBox=trim, bleedBox=(0, 0, width, height))
+                    trimBox=trim, bleedBox=(0, 0, width, height),
+                    initialFontName=fonts.family("sans").face())   # else an unembedded Helvetica
     canvas.setTitle(f"{game.title} - {deck.name}")
     canvas.setCreator("cardgen")
     canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")   # a card's back behind its front
     pictures, cmyk = PictureCache(), game.print.cmyk     # each picture put in the PDF once
     define_form(canvas, "back", deck_faces.back, pictures, cmyk)
     for number, card in enumerate(deck.cards):

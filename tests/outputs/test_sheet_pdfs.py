@@ -228,14 +228,18 @@ def test_the_calibration_sheet_embeds_every_font(page_name, duplex):
 
 
 @pytest.mark.parametrize("page_name", PAGES)
-def test_token_and_board_pdfs_embed_every_font(page_name, tmp_path):
+def test_every_pdf_of_a_kit_embeds_every_font_and_says_how_to_print(page_name, tmp_path):
     report = Report()
     written = build(SHIPPED, BuildOptions(out_dir=tmp_path, page=page_name,
-                                          only=("tokens", "boards")), report)
+                                          only=("tokens", "boards", "booklets", "card-pdfs")), report)
     assert not report.has_errors()
-    assert sorted(p.name for p in written) == ["timeline.pdf", "tokens.pdf"]
+    assert {"timeline.pdf", "tokens.pdf", "rules.pdf", "rules-booklet.pdf"} <= {p.name for p in written}
+    assert any(p.parent.name == "card-pdfs" for p in written)
     for path in written:
-        _assert_fonts_embedded(path.read_bytes(), PdfReader(path))
+        reader = PdfReader(path)
+        _assert_fonts_embedded(path.read_bytes(), reader)
+        assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] in (
+            "/Simplex", "/DuplexFlipLongEdge", "/DuplexFlipShortEdge"), path.name
 
 
 def test_packed_decks_share_sheets_and_each_back_is_its_own_decks(tmp_path):

@@ -203,3 +203,10 @@ class Rule(Flowable):
         self.canv.setStrokeColor(self.color)
         self.canv.setLineWidth(self.thickness)
         self.canv.line(0, 0, self.width, 0)
+
+
+def table_font() -> tuple:
+    """A table style command naming the book's own font: reportlab's tables otherwise select
+    Helvetica for their cells, which is then listed in the PDF though no glyph uses it, and is
+    never embedded."""
+    return ("FONT", (0, 0), (-1, -1), fonts.family("sans").face())

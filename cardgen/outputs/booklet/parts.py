@@ -16,7 +16,7 @@ from cardgen.drawing.elements.target_grid import TargetGrid
 from cardgen.fields import field_type
 from cardgen.layout.resolve import Faces, card_scope, deck_values
 from cardgen.model import Block, Game
-from cardgen.outputs.booklet.flowables import Drawing
+from cardgen.outputs.booklet.flowables import Drawing, table_font
 from cardgen.outputs.booklet.typesetter import Typesetter
 from cardgen.packing import footprint
 from cardgen.tiling import board_plan
@@ -153,7 +153,7 @@ def _target_grids(deck, deck_faces, field: str, ts: Typesetter) -> list:
     rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
     rows[-1] += [""] * (columns - len(rows[-1]))
     table = Table(rows, colWidths=[ts.frame_width / columns] * columns)
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+    table.setStyle(TableStyle([table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 8)]))
     return [table]
 

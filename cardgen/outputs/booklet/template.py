@@ -8,11 +8,11 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, white
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.drawing import fonts
-from cardgen.outputs.booklet.flowables import Heading
+from cardgen.outputs.booklet.flowables import Heading, table_font
 from cardgen.units import mm_to_pt
 
 FOOTER_PT = 7.0
@@ -82,6 +82,7 @@ class BookTemplate(BaseDocTemplate):
         m, width = mm_to_pt(style.margin), mm_to_pt(style.width)
         band = self.band(style)
         top = mm_to_pt(style.height) - m
+        canvas.setViewerPreference("Duplex", "Simplex")    # pages to read one by one
         canvas.saveState()
         canvas.setFillColor(style.accent)
         canvas.rect(m, top - band, width - 2 * m, band, stroke=0, fill=1)
@@ -97,7 +98,9 @@ class BookTemplate(BaseDocTemplate):
 
 def contents(style: PageStyle) -> TableOfContents:
     """The table of contents: chapters and their sections, with dotted leaders to page numbers."""
-    toc = TableOfContents(dotsMinLevel=0)
+    toc = TableOfContents(dotsMinLevel=0, tableStyle=TableStyle([
+        table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     sans = fonts.family("sans")
     toc.levelStyles = [
         ParagraphStyle("toc1", fontName=sans.face(bold=True), fontSize=style.body * 1.05,

@@ -8,7 +8,7 @@ from reportlab.platypus import Table, TableStyle
 from cardgen import markup
 from cardgen.drawing import fonts
 from cardgen.drawing.richtext import layout_text
-from cardgen.outputs.booklet.flowables import INK, Heading, Note, RichText
+from cardgen.outputs.booklet.flowables import INK, Heading, Note, RichText, table_font
 from cardgen.outputs.booklet.template import PageStyle
 from cardgen.units import mm_to_pt
 
@@ -72,7 +72,7 @@ class Typesetter:
         widths = widths or self._widths(rows, size, header)
         repeat = header and self._header_height(cells[0], widths) < mm_to_pt(self.style.height) / 4
         table = Table(cells, colWidths=widths, repeatRows=1 if repeat else 0, splitInRow=1)
-        commands = [("VALIGN", (0, 0), (-1, -1), "TOP"),
+        commands = [table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LINEBELOW", (0, 0), (-1, -1), 0.4, LINE),
                     ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
                     ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
