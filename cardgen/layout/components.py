@@ -8,7 +8,7 @@ from typing import Mapping
 from cardgen.errors import Report
 from cardgen.layout.bind import CardFace, bind_face, plain_scope
 from cardgen.layout.library import LayoutLibrary
-from cardgen.layout.reporting import report_problems
+from cardgen.layout.reporting import report_faces_problems
 from cardgen.model import Face, Game, Token, TokenSet, frozen_map
 from cardgen.packing import TOKEN_BLEED, footprint
 
@@ -20,7 +20,7 @@ def token_values(game: Game, token_set: TokenSet, token: Token, face: Face) -> d
 
 def resolve_tokens(game: Game, library: LayoutLibrary, shared: dict, report: Report) -> Mapping:
     """(set id, token index, "front" or "back") -> the bound face; a one-sided token has no back."""
-    out = {}
+    out, found = {}, []
     for token_set in game.token_sets:
         width, height = footprint(token_set.shape, token_set.size, token_set.points)
         for index, token in enumerate(token_set.tokens):
@@ -31,15 +31,17 @@ def resolve_tokens(game: Game, library: LayoutLibrary, shared: dict, report: Rep
                 bound, problems = bind_face(f"{token_set.id}/{index}/{side}", layout,
                                             plain_scope(token_values(game, token_set, token, face)),
                                             width, height, TOKEN_BLEED, shared)
-                report_problems(problems, None, layout.name, report, token.source or face.source,
-                                f"token '{token.name}' {side}")
+                found.append((problems, layout.name, token.source or face.source,
+                              f"token '{token.name}' {side}"))
                 out[token_set.id, index, side] = bound
+    report_faces_problems(found, report)
     return frozen_map(out)
 
 
 def resolve_boards(game: Game, library: LayoutLibrary, shared: dict, report: Report) -> Mapping:
     """Board id -> its bound face, as large as the board."""
     out: dict[str, CardFace] = {}
+    found = []
     for board in game.boards:
         layout = library.get(board.face.layout, board.face.source)
         if layout is None:
@@ -48,6 +50,6 @@ def resolve_boards(game: Game, library: LayoutLibrary, shared: dict, report: Rep
         out[board.id], problems = bind_face(f"board/{board.id}", layout, plain_scope(values),
                                             board.width, board.height, game.print.bleed,
                                             shared)
-        report_problems(problems, None, layout.name, report, board.face.source,
-                        f"board '{board.name}'")
+        found.append((problems, layout.name, board.face.source, f"board '{board.name}'"))
+    report_faces_problems(found, report)
     return frozen_map(out)

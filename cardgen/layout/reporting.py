@@ -10,11 +10,12 @@ from cardgen.model import Card, Source
 def report_card_problems(found: list[tuple[Card, list[Problem], str]], report: Report) -> None:
     """Each card's problems; a problem of a layout itself (the same on several cards, tied to no
     field they give, such as a misspelt {{field}}) is reported once, at the layout element."""
-    shared: dict[tuple, list[Card]] = {}
+    shared: dict[tuple, dict[int, Card]] = {}        # each card once, however often it has it
     for card, problems, layout in found:
         for p in problems:
             if not any(f in card.field_sources for f in p.fields):
-                shared.setdefault((layout, p.element.name, p.code, p.message), []).append(card)
+                key = (layout, p.element.name, p.code, p.message)
+                shared.setdefault(key, {})[id(card)] = card
     once = {key for key, cards in shared.items() if len(cards) > 1}
     for card, problems, layout in found:
         report_problems([p for p in problems
@@ -25,7 +26,7 @@ def report_card_problems(found: list[tuple[Card, list[Problem], str]], report: R
             key = (layout, p.element.name, p.code, p.message)
             if key in once:
                 once.discard(key)
-                cards = shared[key]
+                cards = list(shared[key].values())
                 names = list(dict.fromkeys(f"'{c.deck}'" for c in cards))
                 decks = ("deck " if len(names) == 1 else "decks ") + ", ".join(names)
                 where = p.element.source
@@ -50,3 +51,31 @@ def report_problems(problems: list[Problem], card: Card | None, layout: str, rep
                    f"{p.element.source.file}:{p.element.source.line})")
         severity = Severity.WARNING if p.severity == "warning" else Severity.ERROR
         report.add(Diagnostic(where.file, where.line, where.path, message, severity, p.code))
+
+
+def report_faces_problems(found: list[tuple[list[Problem], str, Source, str]], report: Report) -> None:
+    """Problems of faces that are not cards (tokens, backs, boards), each given as (problems,
+    layout, where the face is given, whose face it is): a problem the same on several faces is
+    the layout's own (a misspelt {{name}}, say), reported once, at the layout element."""
+    faces: dict[tuple, list[str]] = {}
+    for problems, layout, _, subject in found:
+        for p in problems:
+            whose = faces.setdefault((layout, p.element.name, p.code, p.message), [])
+            if subject not in whose:
+                whose.append(subject)
+    once = {key for key, whose in faces.items() if len(whose) > 1}
+    for problems, layout, where, subject in found:
+        report_problems([p for p in problems
+                         if (layout, p.element.name, p.code, p.message) not in once],
+                        None, layout, report, where, subject)
+    for problems, layout, _, _ in found:
+        for p in problems:
+            key = (layout, p.element.name, p.code, p.message)
+            if key in once:
+                once.discard(key)
+                whose, source = faces[key], p.element.source
+                severity = Severity.WARNING if p.severity == "warning" else Severity.ERROR
+                report.add(Diagnostic(source.file, source.line, source.path,
+                                      f"{p.message} (on {len(whose)} faces, e.g. {whose[0]}; "
+                                      f"layout '{layout}', element '{p.element.name}')",
+                                      severity, p.code))

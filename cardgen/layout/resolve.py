@@ -11,7 +11,7 @@ from cardgen.layout.bind import CardFace, Problem, Scope, as_text, bind_face, pl
 from cardgen.layout.components import resolve_boards, resolve_tokens
 from cardgen.layout.library import LayoutLibrary
 from cardgen.layout.preflight import check_colours
-from cardgen.layout.reporting import report_card_problems, report_problems
+from cardgen.layout.reporting import report_card_problems, report_faces_problems
 from cardgen.drawing import fonts
 from cardgen.model import Card, Deck, Game, frozen_map
 
@@ -97,6 +97,7 @@ def resolve_game(game: Game, report: Report) -> Faces:
 def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
                   report: Report) -> tuple[DeckFaces, ...]:
     found: list[tuple[Card, list[Problem], str]] = []   # every card's problems, and its layout
+    faces_found: list = []                               # every other face's: backs
     bleed = game.print.bleed
     out = []
     for deck in game.decks:
@@ -117,13 +118,15 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
             if card.back is not None and (own := library.get(card.back.layout, card.back.source)):
                 backs[card.id], problems = bind_face(f"{deck.id}/{card.id}/back", own,
                                                      own_back_scope(scope, card), w, h, bleed, shared)
-                report_problems(problems, None, own.name, report, card.back.source,
-                                f"card '{card.name}' back")
+                faces_found.append((problems, own.name, card.back.source,
+                                    f"card '{card.name}' back"))
         back, problems = bind_face(f"{deck.id}/back", back_layout, back_scope(game, deck), w, h, bleed,
                                    shared)
-        report_problems(problems, None, back_layout.name, report, deck.back.source)
+        faces_found.append((problems, back_layout.name, deck.back.source,
+                            f"the back of deck '{deck.id}'"))
         out.append(DeckFaces(deck, frozen_map(fronts), back, frozen_map(backs)))
     report_card_problems(found, report)
+    report_faces_problems(faces_found, report)
     check_deck_colours(out, game, report)
     return tuple(out)
 

@@ -39,3 +39,32 @@ def test_an_element_with_an_unknown_field_is_not_also_fitted_as_its_literal_text
     assert len(problems) == 1, problems            # no small-text, no text-overflow of '{{helth}}'
     assert ": error: markup: elements.health_badge: unknown field '{{helth}}' (did you mean " \
            "'health'?)" in problems[0]
+
+
+def test_a_field_misspelt_twice_in_one_element_counts_each_card_once(tmp_path):
+    shutil.copytree(REPO / "data" / "time-line-battle-v2", tmp_path / "data" / "g")
+    layout = tmp_path / "data" / "g" / "layouts" / "character.yaml"
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(text.replace("{{name}}", "{{nmae}} {{nmae}}"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "data" / "g")])
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert len(errors) == 1 and "(on 44 cards of decks" in errors[0], errors
+
+
+def test_a_misspelt_field_in_a_token_or_back_layout_is_reported_once(tmp_path):
+    game = tmp_path / "data" / "g"
+    shutil.copytree(REPO / "data" / "dragon-line-deluxe", game)
+    for name, old, new in (("activation.yaml", "{{color}}", "{{colr}}"),
+                           ("back.yaml", "{{label}}", "{{lable}}")):
+        path = game / "layouts" / name
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(game)])
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 2, errors
+    tokens, backs = sorted(errors)
+    assert tokens.startswith(f"{game / 'layouts' / 'activation.yaml'}:") and \
+        "(on 4 faces, e.g. token 'First player star' front; layout 'activation'" in tokens
+    assert backs.startswith(f"{game / 'layouts' / 'back.yaml'}:") and \
+        "(on 2 faces, e.g. the back of deck 'dragons'; layout 'back'" in backs
