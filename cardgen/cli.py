@@ -14,7 +14,7 @@ from cardgen import api
 from cardgen.cli_export import export
 from cardgen.cli_history import diff, errata
 from cardgen.cli_shared import (DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json,
-                                run_with_progress)
+                                run_with_progress, writable_path)
 from cardgen.errors import Report, printable, relative_name
 from cardgen.load.game_schema import OFFSET_MM
 from cardgen.outputs import OUTPUT_KINDS
@@ -247,7 +247,7 @@ def new(game_dir, title):
 
 @main.command()
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
-              default=Path("output/calibration.pdf"), show_default=True)
+              default=Path("output/calibration.pdf"), show_default=True, callback=writable_path)
 @click.option("--page", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
 def calibrate(out_file, page, duplex):

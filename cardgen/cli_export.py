@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli_shared import GAME_DIRS, emit, emit_json, run_with_progress
+from cardgen.cli_shared import GAME_DIRS, emit, emit_json, run_with_progress, writable_path
 from cardgen.errors import printable
 from cardgen.model import ImageSettings
 from cardgen.outputs.presets import PRESETS
@@ -15,9 +15,9 @@ from cardgen.outputs.raster import FORMATS
 from cardgen.pipeline import BuildOptions
 
 OUT = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-                   default=Path("output"), show_default=True,
+                   default=Path("output"), show_default=True, callback=writable_path,
                    help="Folder the games' files go into (<out>/<game>/...).")
-CACHE = click.option("--cache", type=click.Path(file_okay=False, path_type=Path),
+CACHE = click.option("--cache", type=click.Path(file_okay=False, path_type=Path), callback=writable_path,
                      help="Folder of images already made, reused when a card has not changed "
                           "(default: <out>/.cardgen-cache; --no-cache for none).")
 NO_CACHE = click.option("--no-cache", is_flag=True, help="Rasterise every image again.")

@@ -10,6 +10,9 @@ import click
 
 from cardgen import api
 from cardgen.errors import Report
+from cardgen.paths import MAX_NAME_BYTES
+
+MAX_PATH_BYTES = 4095     # a whole path, as Linux allows
 
 
 def _games_or_data(ctx, param, value):
@@ -38,8 +41,22 @@ def emit_json(report: Report, strict: bool, **result) -> int:
     return 1 if report.has_errors(strict) else 0
 
 
+def writable_path(ctx, param, value):
+    """A path cardgen may write to: no NUL byte, no name longer than a file system allows."""
+    if value is None:
+        return value
+    text = str(value)
+    if "\x00" in text:
+        raise click.BadParameter("a path cannot contain a NUL character")
+    if len(text.encode("utf-8", "surrogateescape")) > MAX_PATH_BYTES:
+        raise click.BadParameter(f"the path is longer than {MAX_PATH_BYTES:,} bytes")
+    if any(len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES for part in Path(text).parts):
+        raise click.BadParameter(f"a name in the path is longer than {MAX_NAME_BYTES} bytes")
+    return value
+
+
 OUT = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-                   default=Path("output"), show_default=True,
+                   default=Path("output"), show_default=True, callback=writable_path,
                    help="Folder the games are built into.")
 PAGE = click.option("--page", type=click.Choice(["a4", "letter", "a3"]),
                     help="Paper size (default: the game's).")

@@ -43,10 +43,19 @@ def _reason(exc: OSError, path: Path) -> str:
         return "no permission to write there"
     if exc.errno == errno.EISDIR:
         return "a folder is in the way"
-    blocked = next((p for p in [path, *path.parents] if p.exists() and not p.is_dir()), None)
+    if exc.errno == errno.ENAMETOOLONG:
+        return "the path or a name in it is too long"
+    blocked = next((p for p in [path, *path.parents] if _is_file_in_the_way(p)), None)
     if exc.errno in (errno.ENOTDIR, errno.EEXIST) and blocked is not None:
         return f"'{blocked}' is a file, not a folder"
     return exc.strerror or str(exc)
+
+
+def _is_file_in_the_way(path: Path) -> bool:
+    try:
+        return path.exists() and not path.is_dir()
+    except OSError:                   # a name too long, a loop of links: nothing to point at
+        return False
 
 
 _SPECIAL = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),

@@ -15,6 +15,7 @@ import hashlib
 import io
 import os
 import shutil
+import stat
 import tempfile
 import weakref
 from concurrent.futures import ProcessPoolExecutor
@@ -215,10 +216,14 @@ class _Store:
     cache: Path | None
     folder: Path
 
-    def find(self, name: str) -> StagedFile | None:
+    def find(self, name: str, kind: str, size: tuple[int | None, int | None]) -> StagedFile | None:
+        """The file `name` if it is a whole image of the `kind` (PNG, JPEG, WEBP) and `size`
+        (None: any) asked for; anything else there (a link, a file cut short, another picture)
+        is not used, and is made again."""
         for folder in dict.fromkeys(f for f in (self.cache, self.folder) if f is not None):
-            if (folder / name).is_file():
-                return StagedFile(folder / name)
+            path = folder / name
+            if _whole_image(path, kind, size):
+                return StagedFile(path)
         return None
 
     def keep(self, name: str, data: bytes) -> bytes | StagedFile:
@@ -236,13 +241,27 @@ class _Store:
         return StagedFile(target)
 
 
+def _whole_image(path: Path, kind: str, size: tuple[int | None, int | None]) -> bool:
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return False
+        with Image.open(path, formats=(kind,)) as image:
+            if image.format != kind or any(want not in (None, got)
+                                           for want, got in zip(size, image.size)):
+                return False
+            image.verify()                  # every chunk there and whole
+        return True
+    except Exception:                       # noqa: BLE001 - whatever is wrong, it is made again
+        return False
+
+
 def _store(cache: Path | None) -> tuple[ScratchFolder | None, _Store]:
     if cache is not None:
         try:
             cache.mkdir(parents=True, exist_ok=True)
         except OSError:
             pass
-        if os.access(cache, os.W_OK):
+        if cache.is_dir() and os.access(cache, os.W_OK):
             return None, _Store(cache, cache)
     scratch = ScratchFolder()
     return scratch, _Store(cache, scratch.path)
@@ -254,8 +273,8 @@ def _make(task: tuple[Job | FaceImage, _Store]) -> Made:
     wanted = None if isinstance(item, Job) else item.thumbnail
     image_name = f"{job.key}.{job.format}"
     thumb_name = f"{THUMBNAILS}/{job.key}-{wanted.width}-{wanted.trim}.png" if wanted else ""
-    image = store.find(image_name)
-    thumb = store.find(thumb_name) if wanted else None
+    image = store.find(image_name, FORMATS[job.format], (job.width, job.height))
+    thumb = store.find(thumb_name, "PNG", (wanted.width, None)) if wanted else None
     if image is not None and (wanted is None or thumb is not None):
         return Made(job.key, image, thumb, False)
     drawn = picture(job)

@@ -17,6 +17,7 @@ from cardgen.cli import main
 from cardgen.errors import Report
 from cardgen.model import ImageSettings
 from cardgen.outputs.tts import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, PER_SHEET, card_pixels, grid
+from cardgen.outputs.raster import pixels
 from cardgen.pipeline import BuildOptions, build
 
 REPO = Path(__file__).resolve().parents[2]
@@ -216,3 +217,27 @@ def test_a_pdf_service_file_takes_cards_with_art_and_a_card_called_back(tmp_path
     reader = PdfReader(files["card-pdfs/heroes.pdf"])
     assert len(reader.pages) == 6
     assert "A card called Back" in reader.pages[4].extract_text()
+
+
+def test_a_damaged_cache_is_made_again_and_never_published(tmp_path):
+    cache = tmp_path / "cache"
+    first = _export(VALID, tmp_path / "a", dpi=60, cache=cache)
+    images = sorted(p for p in cache.glob("*.png"))
+    thumbs = sorted(cache.glob("thumbnails/*.png"))
+    outside = tmp_path / "secret.txt"
+    outside.write_text("not for the output", encoding="utf-8")
+    images[0].unlink()
+    images[0].symlink_to(outside)                         # a link leading out of the cache
+    images[1].write_bytes(images[1].read_bytes()[:200])   # cut short
+    Image.new("RGB", (5, 5)).save(images[2])              # a whole picture of the wrong size
+    thumbs[0].write_bytes(b"%!PS-Adobe-3.0 EPSF-3.0\n")   # not a PNG at all
+    second = _export(VALID, tmp_path / "b", dpi=60, cache=cache)
+    assert {n: p.read_bytes() for n, p in second.items()} == \
+        {n: p.read_bytes() for n, p in first.items()}
+    assert not images[0].is_symlink() and outside.read_text(encoding="utf-8") == "not for the output"
+
+
+def test_a_cache_that_is_a_file_only_makes_the_export_slower(tmp_path):
+    (tmp_path / "cache").write_text("in the way", encoding="utf-8")
+    written = _export(VALID, tmp_path / "out", dpi=60, cache=tmp_path / "cache")
+    assert _size(written["images/heroes/1-first-hero.png"]) == (pixels(69.5, 60), pixels(94.9, 60))
