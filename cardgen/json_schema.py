@@ -66,6 +66,7 @@ def _length_or_percent() -> dict:
 _NAMED = {
     "text": TEXT, "players": TEXT, "identifier": {"type": "string", "pattern": "^[A-Za-z0-9_-]+$"},
     "boolean": {"type": "boolean"}, "any_value": {},
+    "bound_value": {"type": ["string", "number", "boolean"]},
     "layout_length": _length_or_percent(), "font_size": {"type": ["number", "string"]},
     "text_size": {"type": ["number", "string"]}, "color_name": {"type": "string"},
     "condition": {"type": "string"}, "_condition": {"type": "string"},

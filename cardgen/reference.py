@@ -55,7 +55,7 @@ DATA_SECTIONS = (
 # How a parser reads, for the type column; parsers made by a factory are read from their closure.
 PARSER_NAMES = {
     "text": "text", "identifier": "id (letters, digits, - and _)", "boolean": "true or false",
-    "any_value": "any value", "players": "text", "length": "length", "layout_length": "length or %",
+    "any_value": "any value", "bound_value": "text, number or true/false", "players": "text", "length": "length", "layout_length": "length or %",
     "card_size": "card size name or {width, height}", "offset": "[x, y] lengths",
     "file_list": "file, or list of files", "read_rules": "list of rules", "condition": "condition",
     "_condition": "condition", "_condition_text": "condition", "font_size": "font size",

@@ -268,3 +268,13 @@ def mapping_of(item: Parser) -> Parser:
 
 def any_value(value, at: At):
     return value
+
+
+def bound_value(value, at: At):
+    """A value a layout binds and prints: text, true or false, or a number in the data-wide range."""
+    if isinstance(value, (str, bool)):
+        return value
+    if isinstance(value, (int, float)):
+        check_bounds(value, None, None, at)
+        return value
+    raise Invalid(f"expected text, a number or true/false, found {describe(value)}")

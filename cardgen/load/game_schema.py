@@ -52,7 +52,7 @@ def file_list(value, at: At) -> tuple[str, ...]:
 
 FACE_KEYS = {
     "layout": Key(s.text, required=True, doc="the layout template that draws this face"),
-    "values": Key(s.mapping_of(s.any_value), default={}, doc="values the layout may bind"),
+    "values": Key(s.mapping_of(s.bound_value), default={}, doc="values the layout may bind"),
 }
 
 FIELD_KEYS = {
@@ -80,7 +80,7 @@ DECK_KEYS = {
     "size": Key(card_size, default=catalog.card_sizes()["poker"], doc="a named card size or {width, height}; default poker"),
     "copies": Key(s.integer(1, COPIES), default=1, doc="copies of each card unless a card says otherwise"),
     "back": Key(s.any_value, required=True, doc="the back face: {layout, values}"),
-    "values": Key(s.mapping_of(s.any_value), default={}, doc="deck values layouts bind as deck.<name>"),
+    "values": Key(s.mapping_of(s.bound_value), default={}, doc="deck values layouts bind as deck.<name>"),
     "rules": Key(read_rules, default=(), doc="rules this deck keeps, beyond its card type's"),
 }
 
@@ -186,7 +186,7 @@ TOKEN_SET_KEYS = {
 TOKEN_KEYS = {
     "name": Key(s.text, required=True, doc="the token's name, bound as {{name}}"),
     "copies": Key(s.integer(1, COPIES), default=1, doc="how many to print"),
-    "values": Key(s.mapping_of(s.any_value), default={}, doc="values its faces bind"),
+    "values": Key(s.mapping_of(s.bound_value), default={}, doc="values its faces bind"),
     "face": Key(s.any_value, doc="its own front, {layout, values} (default: the set's)"),
     "back": Key(s.any_value, doc="its own back, {layout, values} (default: the set's)"),
 }

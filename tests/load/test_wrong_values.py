@@ -237,3 +237,21 @@ def test_an_added_place_is_a_good_game_before_a_value_is_made_wrong(place, games
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
     result = _run("validate", root)
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("where", [
+    Place("game.yaml", lambda g: g["decks"][0]["back"]),
+    Place("game.yaml", lambda g: g["decks"][0]),
+])
+@pytest.mark.parametrize("name", ["list", "mapping", "huge", "infinite", "400 digits",
+                                  "5000 digits"])
+def test_a_value_a_layout_prints_is_text_a_boolean_or_a_number_in_range(where, name, games):
+    root = games()
+    path = root / where.file
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    where.reach(data).setdefault("values", {})["label"] = MARK
+    path.write_text(yaml.safe_dump(data, sort_keys=False).replace(MARK, WRONG[name]), encoding="utf-8")
+    result = _run("validate", root)
+    assert result.exit_code == 1, result.output
+    assert re.search(r"game\.yaml:\d+: error: (range|type): decks\[0\]\.(back\.)?values\.label: ",
+                     result.output), result.output
