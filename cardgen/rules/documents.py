@@ -3,6 +3,7 @@ Its [[Term]] references are checked with every other reference (rules/references
 from __future__ import annotations
 
 from cardgen import markup
+from cardgen.drawing import fonts
 from cardgen.drawing.icons import ICON_NAMES
 from cardgen.errors import Report, did_you_mean
 from cardgen.model import Block, Document, Game
@@ -35,8 +36,11 @@ def check_documents(game: Game, report: Report) -> None:
     lookup = game_lookup(game)
     texts = [(text, document.file, line, f"document '{document.id}'")
              for document in game.documents for text, line in document.texts()]
+    texts += [(document.title, document.source.file, document.source.line,
+               f"document '{document.id}' title") for document in game.documents]
     for text, file, line, owner in texts + list(printed_texts(game)):
         parsed = markup.parse(text, lookup)
+        _check_characters(parsed, file, line, owner, report)
         for problem in parsed.problems:
             severity = report.warning if problem.startswith("unclosed") else report.error
             severity(file, line, (), f"{owner}: {problem}", code="markup")
@@ -48,6 +52,29 @@ def check_documents(game: Game, report: Report) -> None:
         for block in document.blocks:
             if block.kind == "directive":
                 _check_directive(game, document, block, report)
+
+
+def _check_characters(parsed: markup.Parsed, file: str, line: int, owner: str,
+                      report: Report) -> None:
+    """A character no font of the book's has (it would print as a box), or of a right-to-left
+    script (it would print reversed and unjoined), is an error: a booklet sets text as cards do."""
+    text = "".join(run.text for run in parsed.runs if not run.icon)
+    chains = [fonts.family(name).chain() for name in ("serif", "sans", "condensed")]
+    missing = sorted({c for c in set(text)
+                      if any(all(fonts.missing_glyphs(c, font) for font in chain) for chain in chains)})
+    if missing:
+        report.error(file, line, (), f"{owner}: the booklet's fonts have no glyph for "
+                     f"{_listed(missing)}; it would print as a box", code="missing-glyph")
+    backwards = fonts.right_to_left(text)
+    if backwards:
+        report.error(file, line, (), f"{owner}: right-to-left text ({_listed(backwards)}) cannot "
+                     "be printed: a booklet is set left to right only, so it would print "
+                     "reversed and unjoined", code="right-to-left")
+
+
+def _listed(chars) -> str:
+    return ", ".join(f"'{c}' (U+{ord(c):04X})" for c in list(chars)[:5]) + (
+        f" and {len(chars) - 5} more" if len(chars) > 5 else "")
 
 
 def _check_directive(game: Game, document: Document, block: Block, report: Report) -> None:

@@ -170,6 +170,8 @@ def test_the_errata_part_prints_each_corrected_value(game, tmp_path):
     ("A {dagger} icon.", "document 'rules': unknown icon '{dagger}' (did you mean 'damage'?)"),
     ("## " + "Long " * 40, "a heading is at most 150 characters; this one is 199"),
     ("|" + " a |" * 13, "a table has at most 12 columns; this one has 13"),
+    ("Said in 漢字.", "document 'rules': the booklet's fonts have no glyph for '字' (U+5B57), "
+                   "'漢' (U+6F22); it would print as a box"),
 ])
 def test_a_mistake_in_a_document_is_an_error_at_its_line(game, tmp_path, line, message):
     copy = tmp_path / "game"
@@ -181,6 +183,19 @@ def test_a_mistake_in_a_document_is_an_error_at_its_line(game, tmp_path, line, m
     [error] = report.errors
     assert error.file.endswith("rules.md") and error.message == message
     assert error.line == text.splitlines().index(line) + 1
+
+
+def test_right_to_left_text_in_a_document_is_refused_at_its_line(game, tmp_path):
+    copy = tmp_path / "game"
+    shutil.copytree(game, copy)
+    text = (copy / "rules.md").read_text(encoding="utf-8") + "\n- A word: \u05e9\u05dc\u05d5\u05dd.\n"
+    (copy / "rules.md").write_text(text, encoding="utf-8")
+    report = Report()
+    build(copy, BuildOptions(out_dir=tmp_path / "out"), report)
+    [error] = [e for e in report.errors if e.code == "right-to-left"]
+    assert error.file.endswith("rules.md") and error.line == len(text.splitlines())
+    assert error.message.startswith("document 'rules': right-to-left text ('\u05d5' (U+05D5), ")
+    assert not (tmp_path / "out" / "game").exists()
 
 
 LONG = "Words that run on across the page without a stop. " * 150
