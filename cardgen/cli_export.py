@@ -23,13 +23,18 @@ CACHE = click.option("--cache", type=click.Path(file_okay=False, path_type=Path)
 NO_CACHE = click.option("--no-cache", is_flag=True, help="Rasterise every image again.")
 QUIET = click.option("--quiet", "-q", is_flag=True, help="No progress bar and no list of files.")
 JSON = click.option("--json", "as_json", is_flag=True,
-                    help="The files written and the problems as one JSON object on stdout "
-                         "(--format names the image format here).")
+                    help="The files written and the problems as one JSON object on stdout.")
 
 
 @click.group()
 def export():
-    """Export card images, print-service files and Tabletop Simulator decks."""
+    """Export card images, print-service files and Tabletop Simulator decks.
+
+    \b
+    Examples:
+      cardgen export images data/my-game --dpi 300
+      cardgen export tts data/my-game
+    """
 
 
 def _settings(out_dir: Path, dpi: float, fmt: str, bleed: bool, cache, no_cache) -> ImageSettings:
@@ -63,7 +68,9 @@ def _finish(report, written, quiet: bool, as_json: bool) -> None:
 @CACHE
 @NO_CACHE
 @QUIET
-@JSON
+@click.option("--json", "as_json", is_flag=True,
+              help="The files written and the problems as one JSON object on stdout "
+                   "(--format names the image format here).")
 def images(game_dirs, out_dir, dpi, bleed, image_format, preset, cache, no_cache, quiet, as_json):
     """An image of every card face, back and token, and a contact sheet a deck.
 
@@ -75,6 +82,12 @@ def images(game_dirs, out_dir, dpi, bleed, image_format, preset, cache, no_cache
     """
     bleed_mm, only = None, ("images",)
     if preset is not None:
+        ctx = click.get_current_context()
+        given = [f"--{name.replace('image_', '')}" for name in ("dpi", "bleed", "image_format")
+                 if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
+        if given:
+            raise click.UsageError(f"--preset {preset} sets the dpi, bleed and format its service "
+                                   f"asks for: leave out {', '.join(given)}")
         chosen = PRESETS[preset]
         dpi, bleed, bleed_mm, only = chosen.dpi, True, chosen.bleed, (chosen.output,)
         image_format = chosen.format if chosen.format in FORMATS else image_format

@@ -62,9 +62,24 @@ PAGE = click.option("--page", type=click.Choice(["a4", "letter", "a3"]),
                     help="Paper size (default: the game's).")
 DUPLEX = click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]),
                       help="Backs: long- or short-edge flip, gutterfold, or none (default: the game's).")
-FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-                      show_default=True,
-                      help="text: readable lines (problems on stderr); json: one object on stdout.")
+def _json_wins(ctx, param, value):
+    """`--json` and `--format json` are one choice, whichever order click reads them in."""
+    if param.name == "as_json":
+        ctx.meta["cardgen.json"] = value
+        if value and "fmt" in ctx.params:
+            ctx.params["fmt"] = "json"
+        return value
+    return "json" if ctx.meta.get("cardgen.json") else value
+
+
+def FORMAT(command):
+    """`--format text|json`, and `--json` for short (as `cardgen export` spells it)."""
+    command = click.option("--json", "as_json", is_flag=True, expose_value=False,
+                           callback=_json_wins, help="The same as --format json.")(command)
+    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+                        show_default=True, callback=_json_wins,
+                        help="text: readable lines (problems on stderr); json: one object on "
+                             "stdout.")(command)
 
 
 def run_with_progress(label: str, game_dirs, options, show: bool):

@@ -197,3 +197,70 @@ def test_ci_runs_the_readmes_test_command():
     ci = (DOCS.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert commands[1] in ci.splitlines()
     assert all(not re.search(r"(^|\s)python\s", c) for c in commands), "a fresh machine may have only python3"
+
+
+def _fenced(text: str) -> list[tuple[str, str, str]]:
+    """Each fenced block of a Markdown text: (its language, its text, the paragraph above it)."""
+    blocks, lines, n = [], text.splitlines(keepends=True), 0
+    while n < len(lines):
+        if lines[n].startswith("```"):
+            end = next(i for i in range(n + 1, len(lines)) if lines[i].startswith("```"))
+            start = n - 1
+            while start > 0 and not lines[start].strip():
+                start -= 1
+            while start > 0 and lines[start - 1].strip():
+                start -= 1
+            before = "".join(lines[start:n])        # the paragraph just above the block
+            blocks.append((lines[n][3:].strip(), "".join(lines[n + 1:end]), before))
+            n = end
+        n += 1
+    return blocks
+
+
+def _walk_through() -> tuple[dict[str, str], list[str], list[str]]:
+    """docs/add-a-game.md as parts: each file it writes (the YAML block under its path), then
+    the YAML blocks of its later edits and its output blocks, in order."""
+    text = (DOCS / "add-a-game.md").read_text(encoding="utf-8")
+    files, edits, outputs = {}, [], []
+    for language, body, before in _fenced(text):
+        named = re.match(r"^`(data/potion-market/[\w/.-]+)`", before)
+        if language == "yaml" and named and named.group(1) not in files:
+            files[named.group(1)] = body
+        elif language == "yaml":
+            edits.append(body)
+        elif language == "":
+            outputs.append(body.strip())
+    return files, edits, outputs
+
+
+def test_the_walk_through_gives_what_it_says(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+    from cardgen.cli import main
+
+    files, (rule, elixir), outputs = _walk_through()
+    assert sorted(files) == ["data/potion-market/cards/potions.yaml",
+                             "data/potion-market/game.yaml", "data/potion-market/layouts/potion.yaml"]
+    for name, body in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(body, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+
+    def said(*args) -> str:
+        result = CliRunner().invoke(main, list(args), prog_name="cardgen")
+        return (result.stdout + result.stderr).strip()
+
+    game = "data/potion-market"
+    assert said("validate", game) == outputs[0] == "ok: 1 game(s), no problems"
+    assert said("build", game) == outputs[1]
+    assert said("list", game) == outputs[2]
+    game_yaml = tmp_path / game / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    start, end = text.index("card_types:"), text.index("\ndecks:")
+    game_yaml.write_text(text[:start] + rule + text[end:], encoding="utf-8")
+    assert said("validate", game) == outputs[3]
+    cards = tmp_path / game / "cards" / "potions.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8") + elixir, encoding="utf-8")
+    assert said("validate", game) == outputs[4]
+    cards.write_text(cards.read_text(encoding="utf-8").replace("cost: 12", "cost: 6"),
+                     encoding="utf-8")
+    assert said("validate", game) == outputs[5]

@@ -128,12 +128,29 @@ def test_format_json_reports_result_and_problems_as_one_object(command, tmp_path
         assert [d["cards"] for d in output["games"][0]["decks"]] == [22, 22, 4]
 
 
+@pytest.mark.parametrize("command", ["validate", "list"])
+def test_json_is_the_same_as_format_json_in_either_order(command):
+    outputs = [run(command, TLB2, *flags).stdout for flags in
+               (["--format", "json"], ["--json"], ["--json", "--format", "text"],
+                ["--format", "text", "--json"])]
+    assert json.loads(outputs[0]) and outputs == [outputs[0]] * 4
+
+
 @pytest.mark.parametrize("command", ["validate", "build", "list", "dump", "schema", "new",
-                                     "calibrate"])
+                                     "calibrate", "export", "export images", "export tts", "diff",
+                                     "errata"])
 def test_every_command_answers_dash_h_with_an_example(command):
-    result = run(command, "-h")
+    result = run(*command.split(), "-h")
     assert result.exit_code == 0
-    assert "Example" in result.output and f"cardgen {command}" in result.output
+    assert "Example" in result.output and f"cardgen {command.split()[0]}" in result.output
+
+
+def test_a_preset_with_its_own_dpi_or_format_is_a_usage_error(tmp_path):
+    result = run("export", "images", TLB2, "--preset", "mpc", "--dpi", "150", "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "--preset mpc sets the dpi, bleed and format its service asks for: leave out --dpi" \
+        in result.stderr
+    assert not (tmp_path / "time-line-battle-v2").exists()
 
 
 def test_the_new_games_longest_allowed_name_fits_its_box(tmp_path):
