@@ -136,6 +136,7 @@ class TokenSet:
     points: tuple = ()                  # a path's corners, mm from its bottom-left, in order
     crop_ticks: bool = False            # short ticks at the outline's extremes, outside the bleed
     rules: tuple = ()                   # counts the rules fix, as for a deck
+    backs: str = "duplex"               # "duplex": as the game's cards print; "fold": beside the front
 
     @property
     def count(self) -> int:

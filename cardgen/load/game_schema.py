@@ -167,6 +167,10 @@ TOKEN_SET_KEYS = {
                 doc="mm across (a hexagon: across its flat sides); required unless the shape is a path"),
     "points": Key(path_points, default=(),
                   doc="a path's corners, [x, y] from its bottom-left, in order round the outline"),
+    "backs": Key(s.choice("duplex", "fold"), default="duplex",
+                 doc="how two-sided tokens print their backs: duplex, on the sheet's other side as "
+                     "the game's print settings say; fold, beside the front to fold over (with "
+                     "duplex none, fronts only either way)"),
     "crop_ticks": Key(s.boolean, default=False,
                       doc="short ticks outside the bleed at the outline's extremes, for a cutter"),
     "face": Key(s.any_value, required=True, doc="the front: {layout, values}"),

@@ -46,7 +46,7 @@ def _token_set(spec, at: At, decks, definitions) -> TokenSet | None:
         return None
     result = TokenSet(values["id"], values["name"] or values["id"], values["shape"], size, face,
                       back, tuple(tokens), Source(at.doc.name, at.line, at.path), points,
-                      values["crop_ticks"], values["rules"])
+                      values["crop_ticks"], values["rules"], values["backs"])
     if result.count > MAX_TOKENS:
         at.error(f"token set '{result.id}' prints {result.count:,} tokens; the limit is "
                  f"{MAX_TOKENS:,} a set", code="too-many-cards")

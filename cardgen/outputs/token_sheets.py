@@ -52,7 +52,7 @@ def sides(game: Game, token_set: TokenSet) -> str:
     or the duplex flip, "long" or "short"."""
     if not token_set.two_sided or game.print.duplex == "none":
         return "none"
-    return game.print.duplex
+    return "fold" if token_set.backs == "fold" else game.print.duplex
 
 
 def item_of(game: Game, token_set: TokenSet) -> Item:

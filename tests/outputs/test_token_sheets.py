@@ -243,6 +243,26 @@ def test_a_sheet_of_one_sided_tokens_gets_a_blank_back(shapes_game, tmp_path, mo
         assert "blank back" in pdf.pages[n].text
 
 
+def test_a_set_that_folds_prints_its_backs_beside_it_while_the_rest_flip(shapes_game, tmp_path):
+    game = tmp_path / "game"
+    shutil.copytree(shapes_game, game)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("  - id: hexes\n", "  - id: hexes\n    backs: fold\n"),
+                                    encoding="utf-8")
+    pdf = _build(game, tmp_path / "out", duplex="long")
+    fronts, backs = _tokens(pdf, "front"), _tokens(pdf, "back")
+    hexes = [b for b in backs if b[1] == "hexes"]
+    assert len(hexes) == 6
+    for n, _, index, _, x, y, width, _ in hexes:          # on the fronts' page, beside its front
+        assert [f for f in fronts if f[:3] == (n, "hexes", index) and abs(f[4] + width - x) <= TOL
+                and abs(f[5] - y) <= TOL]
+    for n, set_id, index, _, x, y, *_ in [b for b in backs if b[1] != "hexes"]:
+        page = pdf.pages[n]                               # the others: behind, long-edge flip
+        assert [f for f in fronts if f[0] == n - 1 and f[1:3] == (set_id, index)
+                and abs(f[4] - (page.width - x)) <= TOL and abs(f[5] - y) <= TOL]
+    assert pdf.reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+
+
 def test_fronts_only_prints_no_backs(shapes):
     assert _tokens(shapes["none"], "back") == []
 
