@@ -119,13 +119,15 @@ def keep_clear(margin: float, duplex: str, offset: tuple[float, float]) -> tuple
 def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, float, float],
                       groups: list[tuple[Item, int]]) -> TokenPlan:
     """Every token of every group (an item and how many), in rows from the top of the sheet down,
-    `clear` mm (left, right, bottom, top) from the page's edges: a group's rows follow the last
-    group's on the same sheet while they fit, then a new sheet."""
+    `clear` mm (left, right, bottom, top) from the page's edges: a group whose tokens all fit in
+    one row in the room beside the last group's last row goes there; otherwise its rows follow on the same
+    sheet while they fit, then a new sheet."""
     page_w, page_h = page
     left_edge, right_edge, bottom_edge, top_edge = clear
     floor = bottom_edge + FOOTER_ROOM
     sheets, sheet = [], []
     top = page_h - top_edge              # the top of the room left on this sheet
+    band = None                          # (left, top) of the free room right of the last row
     for group, (item, count) in enumerate(groups):
         around = reach(item.ticks)
         pitch_x, pitch_y = item.pitch
@@ -136,18 +138,27 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
                                f"{page_w:g} x {page_h:g} mm page inside its margin"
                                + (" and back offset" if len(set(clear)) > 1 else
                                   f" of {clear[0]:g} mm"))
+        below = item.height / 2 + item.reach_y      # from a centre to the bottom of its print
+        placed = 0
+        beside = _beside(item, count, band, page_w - right_edge, floor) if band else []
+        if beside and len(beside) == count:  # a few tokens: beside, not on a sheet of their own
+            sheet += [Placed(group, n, x, y) for n, (x, y) in enumerate(beside)]
+            placed = count
+            top = min(top, beside[0][1] - below)
+            band = (beside[-1][0] + item.span / 2 + around
+                    + (item.width / 2 if item.paired else 0.0), band[1])
         per_row = int(room / pitch_x + 1e-9) + 1
         per_odd_row = int((room - pitch_x / 2) / pitch_x + 1e-9) + 1 if room >= pitch_x / 2 else 0
         shifted = item.offset_rows and per_odd_row > 0
         used = (per_row - 1) * pitch_x + (pitch_x / 2 if shifted and per_odd_row == per_row else 0)
         left = left_edge + around + item.span / 2 + (room - used) / 2
-        below = item.height / 2 + item.reach_y      # from a centre to the bottom of its print
-        placed, row, y = 0, 0, top - below
+        row, y = 0, top - below
         while placed < count:
             if y - below < floor - 1e-9:     # no room for this row: the next sheet
                 sheets.append(tuple(sheet))
                 sheet, row, y = [], 0, page_h - top_edge - below
             odd = shifted and row % 2 == 1
+            right = 0.0
             for i in range(per_odd_row if odd else per_row):
                 if placed == count:
                     break
@@ -155,11 +166,30 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
                 front_x = x - item.width / 2 if item.paired else x
                 sheet.append(Placed(group, placed, front_x, y))
                 placed += 1
+                right = x + item.span / 2 + around
+            band = (right, top if row else y + below)   # above a later row, the row before it
             top = y - below
             row, y = row + 1, y - pitch_y
     if sheet:
         sheets.append(tuple(sheet))
     return TokenPlan(page_w, page_h, tuple(sheets))
+
+
+def _beside(item: Item, count: int, band: tuple[float, float], right: float,
+            floor: float) -> list[tuple[float, float]]:
+    """Up to `count` tokens (front centres) in one row in the free room right of a sheet's last
+    row, from `band`'s left edge to `right`, its top at the band's and its bottom above `floor`:
+    nothing is printed there, as nothing is printed below that last row."""
+    left, top = band
+    around = reach(item.ticks)
+    room = right - left - 2 * around - item.span
+    below = item.height / 2 + item.reach_y
+    y = top - below
+    if room < -1e-9 or y - below < floor - 1e-9:
+        return []
+    per_row = int(room / item.pitch[0] + 1e-9) + 1
+    return [(left + around + item.span / 2 + i * item.pitch[0] - (item.width / 2 if item.paired else 0.0), y)
+            for i in range(min(per_row, count))]
 
 
 def polygon(shape: str, cx: float, cy: float, size: float, grow: float = 0.0,

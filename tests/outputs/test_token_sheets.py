@@ -285,6 +285,25 @@ def test_packing_spends_no_sheet_on_a_few_tokens():
     assert len(plan.sheets) == 1 and len(plan.sheets[0]) == 56
 
 
+def test_a_set_that_fits_beside_the_last_row_goes_there_and_clear_of_it():
+    coin, hexagon = Item("circle", 20.0), Item("hexagon", 34.0)
+    plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, [(coin, 17), (hexagon, 1), (coin, 3)])
+    [sheet] = plan.sheets
+    coins = [p for p in sheet if p.group == 0]
+    [hex_token] = [p for p in sheet if p.group == 1]
+    last_row = [p for p in coins if abs(p.y - min(c.y for c in coins)) < 1e-6]
+    assert 0 < len(last_row) < 8
+    reach_x = TOKEN_BLEED                                  # print past the outline, each side
+    assert hex_token.x - 17.0 - reach_x >= max(p.x for p in last_row) + 10.0 + reach_x - 1e-6
+    hex_top = hex_token.y + hexagon.height / 2 + hexagon.reach_y
+    row_above = [p for p in coins if p.y > last_row[0].y + 1e-6]
+    assert hex_top <= min(p.y for p in row_above) - 10.0 - reach_x + 1e-6   # under the row above
+    later = [p for p in sheet if p.group == 2]        # the next few: on beside the hexagon
+    assert len(later) == 3 and all(p.x - 10.0 - reach_x >= hex_token.x + 17.0 + reach_x - 1e-6
+                                   for p in later)
+    assert all(p.x + 10.0 + reach_x <= 210.0 - MARGIN + 1e-6 for p in later)
+
+
 def test_wrong_counts_are_rule_errors_at_their_line(tmp_path):
     game = tmp_path / "dragon-line-deluxe"
     shutil.copytree(REPO / "data" / "dragon-line-deluxe", game)
