@@ -4,6 +4,7 @@ from __future__ import annotations
 import gc
 import json
 import math
+import re
 import sys
 import traceback
 from pathlib import Path
@@ -22,11 +23,16 @@ from cardgen.pipeline import BuildOptions
 from cardgen.scaffold import ScaffoldError, new_game
 from cardgen.write import OutputError
 
+_PLAIN_NUMBERS = re.compile(r"\s*[-+]?(\d+\.?\d*|\.\d+)\s*,\s*[-+]?(\d+\.?\d*|\.\d+)\s*", re.ASCII)
+
+
 def _offset(value: str | None):
     if value is None:
         return None
     low, high = OFFSET_MM
     try:
+        if not _PLAIN_NUMBERS.fullmatch(value):        # float() takes '1_0' and other scripts' digits
+            raise ValueError(value)
         x, y = (float(part) for part in value.split(","))
     except ValueError:
         raise click.BadParameter(f"expected 'X,Y' in mm, e.g. '0.5,-1', found "

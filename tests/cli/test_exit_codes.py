@@ -98,7 +98,8 @@ def test_calibrate_below_a_file_names_the_file(tmp_path):
         f"sheet: '{tmp_path / 'taken'}' is a file, not a folder"]
 
 
-@pytest.mark.parametrize("offset", ["nan,0", "0,inf", "1e9,0", "-21,0", "1,2,3", "x"])
+@pytest.mark.parametrize("offset", ["nan,0", "0,inf", "1e9,0", "-21,0", "1,2,3", "x", "1_0,0",
+                                    "\u0663,0", "\uff11,0"])
 def test_back_offsets_out_of_range_are_usage_errors(offset, tmp_path):
     result = run("build", tmp_path, "--back-offset", offset, "--out", tmp_path / "out")
     assert result.exit_code == 2
