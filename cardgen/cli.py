@@ -149,6 +149,9 @@ def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, stric
     if status == 0 and not quiet:
         for path in written:
             click.echo(f"wrote {printable(path)}")
+        if not written:
+            asked = f" of --only {', '.join(only)}" if only else ""
+            click.echo(f"nothing to write: the game has nothing{asked} to print", err=True)
     sys.exit(status)
 
 

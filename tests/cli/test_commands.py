@@ -164,3 +164,11 @@ def test_the_new_games_longest_allowed_name_fits_its_box(tmp_path):
     assert result.exit_code == 0, result.output
     cards.write_text(text.replace("name: First Hero", f"name: {longest}W"), encoding="utf-8")
     assert "expected at most 18 characters" in run("validate", game).output
+
+
+def test_building_only_a_kind_the_game_lacks_says_so(tmp_path):
+    result = run("build", REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game",
+                 "--only", "tokens", "--out", tmp_path)
+    assert result.exit_code == 0
+    assert result.stderr.strip() == "nothing to write: the game has nothing of --only tokens to print"
+    assert not (tmp_path / "game").exists()
