@@ -99,6 +99,8 @@ def render(checked: Checked, progress: Callable[[int], None]) -> dict[str, bytes
 
 def write(files: dict[str, bytes], folder: Path, report: Report) -> list[Path]:
     """Every file of the build in place, or none (the previous build stays whole)."""
+    if not files:                 # nothing to print: no folder made either
+        return []
     try:
         return write_files(folder, files)
     except OutputError as exc:
