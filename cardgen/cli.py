@@ -23,7 +23,8 @@ from cardgen.pipeline import BuildOptions
 from cardgen.scaffold import ScaffoldError, new_game
 from cardgen.write import OutputError
 
-_PLAIN_NUMBERS = re.compile(r"\s*[-+]?(\d+\.?\d*|\.\d+)\s*,\s*[-+]?(\d+\.?\d*|\.\d+)\s*", re.ASCII)
+_NUMBER = r"\s*[-+]?(\d+\.?\d*(e[-+]?\d+)?|\.\d+(e[-+]?\d+)?|nan|inf|infinity)\s*"
+_PLAIN_NUMBERS = re.compile(f"{_NUMBER},{_NUMBER}", re.ASCII | re.IGNORECASE)
 
 
 def _offset(value: str | None):

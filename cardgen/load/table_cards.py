@@ -139,9 +139,11 @@ def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, car
             continue
         here = f"{place}row {number}"
         doc.lines[(here,)] = number
-        if sum(1 for cell in row[len(header):] if not _blank(cell)):
-            report.error(name, number, (here,), f"row has cells beyond the {len(header)} columns "
-                         "the header names", code="csv")
+        stray = next((n for n, cell in enumerate(row[len(header):], start=len(header))
+                      if not _blank(cell)), None)
+        if stray is not None:
+            report.error(name, number, (here,), f"row has a value in column {column_letter(stray)}, "
+                         f"beyond the {len(header)} columns the header names", code="csv")
             complete = False
             continue
         try:

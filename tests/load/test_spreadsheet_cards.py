@@ -215,3 +215,13 @@ def test_empty_cells_past_the_columns_read_are_no_problem(tmp_path):
     limit = spreadsheet_cards.MAX_COLUMNS
     xlsx(game / "cards" / "heroes.xlsx", {"hero": [HEADER, ROWS[0] + [None] * limit + [""], ROWS[1]]})
     assert run("validate", game).exit_code == 0
+
+
+def test_a_stray_cell_past_the_header_names_its_column(tmp_path):
+    game = game_with(tmp_path, "cards/heroes.xlsx")
+    xlsx(game / "cards" / "heroes.xlsx", {"hero": [HEADER, ROWS[0], ROWS[1] + [None, "oops"]]})
+    result = run("validate", game)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{game / 'cards' / 'heroes.xlsx'}:3: error: csv: sheet 'hero', row 3: row has a value in "
+        "column E, beyond the 3 columns the header names"]
