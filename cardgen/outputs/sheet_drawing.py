@@ -10,6 +10,7 @@ from typing import Callable, Sequence
 
 from reportlab.lib.colors import Color, black
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDFStream, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.bind import CardFace
@@ -30,6 +31,30 @@ FOLD_COLOR = Color(0.55, 0.55, 0.55)
 FOLD_LABEL = "fold on the dashed line, printed sides out"
 
 
+class _Deflated:
+    """A page stream's filter for content deflated already: named as reportlab's own, encoding
+    nothing more."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, content: bytes) -> bytes:
+        return content
+
+
+class CompressingCanvas(Canvas):
+    """A canvas that deflates each page's drawing as the page is finished, exactly as reportlab
+    does when it saves (the file's bytes are the same), so a file of thousands of pages never
+    holds them all uncompressed until then."""
+
+    def showPage(self):
+        super().showPage()
+        page = self._doc.Pages.pages[-1]
+        if page.compression and page.stream and not page.Contents:
+            stream = PDFStream(content=PDFZCompress.encode(page.stream), filters=[_Deflated()])
+            stream.__Comment__ = "page stream"
+            page.Contents, page.stream = stream, None
+
+
 def new_canvas(buffer: io.BytesIO, plan, title: str, author: str, duplex: str,
                cmyk: bool = False) -> Canvas:
     """A canvas for a plan's page size (see page_canvas)."""
@@ -44,10 +69,11 @@ def page_canvas(buffer: io.BytesIO, page: tuple[float, float], title: str,
     """A canvas that gives byte-identical output for identical input, whose every font is an
     embedded one (its initial font too), asking the print dialog not to scale; with `cmyk`,
     every colour drawn on it is written as DeviceCMYK."""
-    canvas = Canvas(buffer, pagesize=(mm_to_pt(page[0]), mm_to_pt(page[1])),
-                    invariant=1, pageCompression=1,
-                    initialFontName=fonts.family(FOOTER_FAMILY).face(), initialFontSize=FOOTER_SIZE_PT,
-                    enforceColorSpace=to_cmyk if cmyk else None)
+    canvas = CompressingCanvas(buffer, pagesize=(mm_to_pt(page[0]), mm_to_pt(page[1])),
+                               invariant=1, pageCompression=1,
+                               initialFontName=fonts.family(FOOTER_FAMILY).face(),
+                               initialFontSize=FOOTER_SIZE_PT,
+                               enforceColorSpace=to_cmyk if cmyk else None)
     canvas.setTitle(title)
     canvas.setCreator("cardgen")
     canvas.setViewerPreference("PrintScaling", "None")

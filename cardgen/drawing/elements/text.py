@@ -27,8 +27,13 @@ TEXT_KEYS = {
 }
 
 
+def _texts(layout: TextLayout) -> list:
+    """The layout's pieces of text as measured at size 1: their text and font, not where they go."""
+    return [p for line in layout.lines for word in line.words for p in word if p.text]
+
+
 def text_ink(layout: TextLayout, box: Box, color, fine: bool) -> Ink:
-    pieces = [p for line in layout.lines for p in line.pieces if p.text]
+    pieces = _texts(layout)
     return Ink("text", box, color, layout.size,
                bold=bool(pieces) and all("bold" in p.font for p in pieces), fine=fine,
                content=" ".join(p.text for p in pieces))
@@ -43,10 +48,11 @@ def draw_layout(pen, layout: TextLayout, box: Box, align: str, valign: str, colo
     for index, line in enumerate(layout.lines):
         baseline = top - layout.ascent - index * layout.leading
         shift = {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
-        lines.append((baseline, [(left + shift + p.x, p.text, p.font) for p in line.pieces
+        pieces = line.pieces
+        lines.append((baseline, [(left + shift + p.x, p.text, p.font) for p in pieces
                                  if p.text and not p.icon]))
         icons += [(p.icon, left + shift + p.x, baseline - ICON_DROP * layout.size, p.width)
-                  for p in line.pieces if p.icon]
+                  for p in pieces if p.icon]
     pen.text_block(lines, layout.size, color)
     for name, x, y, size in icons:
         pen.icon(name, x, y, size, color)
@@ -55,7 +61,7 @@ def draw_layout(pen, layout: TextLayout, box: Box, align: str, valign: str, colo
 def check_characters(ctx: BindContext, key: str, layout: TextLayout, fields: tuple) -> None:
     """Report characters that would print wrong: those the font has no glyph for (an empty box)
     and those of right-to-left scripts (reversed and unjoined)."""
-    pieces = [p for line in layout.lines for p in line.pieces if p.text]
+    pieces = _texts(layout)
     missing = sorted({c for p in pieces for c in fonts.missing_glyphs(p.text, p.font)})
     if missing:
         ctx.problem(key, f"the font has no glyph for {_shown(missing)}; it would print as a box",
