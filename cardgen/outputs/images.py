@@ -20,6 +20,7 @@ from cardgen.packing import TOKEN_BLEED, footprint
 FOLDER = "images"
 MAX_SIDE = 16_383              # pixels: WebP's limit, and past what most viewers open
 MAX_PIXELS = 100_000_000       # about 400 MB to draw in
+CONTACT_CARDS = 60             # cards a contact sheet shows: 10 rows of 6, a page on a screen
 
 
 class CardImages:
@@ -61,8 +62,22 @@ class CardImages:
             deck = deck_faces.deck
             named = [(card.name, made[card_file(game, deck, n, card, "")].thumbnail)
                      for n, card in enumerate(deck.cards, start=1) if card.id in deck_faces.fronts]
-            out[f"{FOLDER}/{deck.id}/contact-sheet.png"] = contact_sheet(deck.name, named)
+            names = contact_sheet_names(deck)
+            for number, name in enumerate(names):
+                title = deck.name + (f" ({number + 1} of {len(names)})" if len(names) > 1 else "")
+                cards = named[number * CONTACT_CARDS:(number + 1) * CONTACT_CARDS]
+                out[name] = contact_sheet(title, cards)
         return out
+
+
+def contact_sheet_names(deck) -> list[str]:
+    """A deck's contact sheets: one, or for a deck of more than CONTACT_CARDS cards, numbered
+    sheets of that many each."""
+    count = max(1, -(-len(deck.cards) // CONTACT_CARDS))
+    if count == 1:
+        return [f"{FOLDER}/{deck.id}/contact-sheet.png"]
+    width = len(str(count))                   # numbered to sort: -01 ... -15
+    return [f"{FOLDER}/{deck.id}/contact-sheet-{n:0{width}d}.png" for n in range(1, count + 1)]
 
 
 def _check_size(what: str, width: float, height: float, bleed: float, dpi: float, where: Source,
@@ -102,7 +117,8 @@ def _named(game: Game):
                 yield (card_file(game, deck, number, card, "back"), f"card '{card.name}'",
                        card.source)
         yield f"{FOLDER}/{deck.id}/back.{_ext(game)}", f"deck '{deck.id}'", deck.source
-        yield f"{FOLDER}/{deck.id}/contact-sheet.png", f"deck '{deck.id}'", deck.source
+        for name in contact_sheet_names(deck):
+            yield name, f"deck '{deck.id}'", deck.source
     for token_set in game.token_sets:
         for number, token in enumerate(token_set.tokens, start=1):
             where = token.source or token_set.source

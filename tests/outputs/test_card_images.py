@@ -241,3 +241,16 @@ def test_a_cache_that_is_a_file_only_makes_the_export_slower(tmp_path):
     (tmp_path / "cache").write_text("in the way", encoding="utf-8")
     written = _export(VALID, tmp_path / "out", dpi=60, cache=tmp_path / "cache")
     assert _size(written["images/heroes/1-first-hero.png"]) == (pixels(69.5, 60), pixels(94.9, 60))
+
+
+def test_a_large_deck_gets_numbered_contact_sheets_of_60_cards(tmp_path):
+    game = tmp_path / "game"
+    shutil.copytree(VALID, game)
+    cards = "cards:\n" + "".join(f"  - {{name: Hero {n}, power: {n % 9}, text: Hit.}}\n"
+                                 for n in range(1, 62))
+    (game / "cards" / "heroes.yaml").write_text(cards, encoding="utf-8")
+    written = _export(game, tmp_path / "out", dpi=36)
+    sheets = sorted(n for n in written if "contact-sheet" in n)
+    assert sheets == ["images/heroes/contact-sheet-1.png", "images/heroes/contact-sheet-2.png"]
+    full, rest = (_size(written[n]) for n in sheets)
+    assert full[0] > rest[0] and full[1] > 5 * rest[1]        # 10 rows of 6; one card
