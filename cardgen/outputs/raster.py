@@ -146,11 +146,6 @@ def encoded(image: Image.Image, job: Job) -> bytes:
     return out.getvalue()
 
 
-def rasterise(job: Job) -> bytes:
-    """The job's page as an image file of exactly its pixel size, RGB, on white."""
-    return encoded(picture(job), job)
-
-
 def thumbnail_png(image: Image.Image, thumbnail: Thumbnail) -> bytes:
     trim = thumbnail.trim
     if trim:
