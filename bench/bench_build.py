@@ -72,12 +72,12 @@ def rasterised_after_one_change(game: Path, out: Path) -> int:
     cardgen = [PYTHON, "-m", "cardgen", "export", "images", str(game), "--out", str(out / "img2"),
                "--dpi", "300", "--cache", str(cache), "-q"]
     subprocess.run(cardgen, check=True, capture_output=True)
-    before = set(os.listdir(cache))
+    before = {p.name for p in cache.glob("*.png")}
     cards = game / "cards" / "units.yaml"
     cards.write_text(cards.read_text(encoding="utf-8").replace("text: ", "text: Errata. ", 1),
                      encoding="utf-8")
     subprocess.run(cardgen, check=True, capture_output=True)
-    return len(set(os.listdir(cache)) - before)
+    return len({p.name for p in cache.glob("*.png")} - before)
 
 
 @dataclass

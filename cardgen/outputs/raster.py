@@ -15,7 +15,6 @@ import hashlib
 import io
 import os
 import shutil
-import stat
 import tempfile
 import weakref
 from concurrent.futures import ProcessPoolExecutor
@@ -159,7 +158,7 @@ def thumbnail_png(image: Image.Image, thumbnail: Thumbnail) -> bytes:
 
 
 def open_image(data: bytes | StagedFile) -> Image.Image:
-    return Image.open(data.path if isinstance(data, StagedFile) else io.BytesIO(data))
+    return Image.open(io.BytesIO(data.read() if isinstance(data, StagedFile) else data))
 
 
 def rasterise_faces(items: Sequence[Job | FaceImage], cache: Path | None,
@@ -214,42 +213,54 @@ class _Store:
     folder: Path
 
     def find(self, name: str, kind: str, size: tuple[int | None, int | None]) -> StagedFile | None:
-        """The file `name` if it is a whole image of the `kind` (PNG, JPEG, WEBP) and `size`
-        (None: any) asked for; anything else there (a link, a file cut short, another picture)
-        is not used, and is made again."""
+        """The file `name` if it holds exactly what was written there (the SHA-256 kept beside
+        it) and is an image of the `kind` (PNG, JPEG, WEBP) and `size` (None: any) asked for;
+        anything else there (a link, a file cut short, another picture) is made again."""
         for folder in dict.fromkeys(f for f in (self.cache, self.folder) if f is not None):
-            path = folder / name
-            if _whole_image(path, kind, size):
-                return StagedFile(path)
+            found = _checked(folder / name, kind, size)
+            if found is not None:
+                return found
         return None
 
     def keep(self, name: str, data: bytes) -> bytes | StagedFile:
         """Into the folder, whole or not at all (written aside, then renamed into place); a
         folder that cannot be written only keeps the image in memory."""
         target = self.folder / name
-        temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        digest = hashlib.sha256(data).hexdigest()
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            temp.write_bytes(data)
-            os.replace(temp, target)
+            _write_whole(target, data)
+            _write_whole(_digest_file(target), digest.encode())
         except OSError:
-            temp.unlink(missing_ok=True)
             return data
-        return StagedFile(target)
+        return StagedFile(target, digest)
 
 
-def _whole_image(path: Path, kind: str, size: tuple[int | None, int | None]) -> bool:
+def _digest_file(path: Path) -> Path:
+    return path.with_name(path.name + ".sha256")
+
+
+def _write_whole(target: Path, data: bytes) -> None:
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            return False
-        with Image.open(path, formats=(kind,)) as image:
+        temp.write_bytes(data)
+        os.replace(temp, target)
+    except OSError:
+        temp.unlink(missing_ok=True)
+        raise
+
+
+def _checked(path: Path, kind: str, size: tuple[int | None, int | None]) -> StagedFile | None:
+    try:
+        digest = StagedFile(_digest_file(path)).read().decode("ascii")
+        staged = StagedFile(path, digest)
+        with Image.open(io.BytesIO(staged.read()), formats=(kind,)) as image:
             if image.format != kind or any(want not in (None, got)
                                            for want, got in zip(size, image.size)):
-                return False
-            image.verify()                  # every chunk there and whole
-        return True
+                return None
+        return staged
     except Exception:                       # noqa: BLE001 - whatever is wrong, it is made again
-        return False
+        return None
 
 
 def _store(cache: Path | None) -> tuple[ScratchFolder | None, _Store]:

@@ -3,6 +3,7 @@ card as the sheet prints it, Tabletop Simulator sheets within TTS's limits, one-
 with their boxes, and a cache that rasterises only what changed."""
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -17,7 +18,7 @@ from cardgen.cli import main
 from cardgen.errors import Report
 from cardgen.model import ImageSettings
 from cardgen.outputs.tts import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, PER_SHEET, card_pixels, grid
-from cardgen.outputs.raster import pixels
+from cardgen.outputs.raster import FORMATS, pixels
 from cardgen.pipeline import BuildOptions, build
 
 REPO = Path(__file__).resolve().parents[2]
@@ -134,9 +135,13 @@ def test_a_full_tts_sheet_of_poker_cards_fits_4096_pixels():
 
 
 def _cached(cache: Path) -> dict[str, int]:
-    """The cache's files (an image each, and a thumbnail each front) with their times."""
-    return {p.relative_to(cache).as_posix(): p.stat().st_mtime_ns
-            for p in cache.rglob("*") if p.is_file()}
+    """The cache's images (one a face, and a thumbnail a front) with their times; each has its
+    SHA-256 beside it."""
+    found = {p.relative_to(cache).as_posix(): p.stat().st_mtime_ns
+             for p in cache.rglob("*") if p.is_file() and p.suffix != ".sha256"}
+    assert {f"{n}.sha256" for n in found} == {p.relative_to(cache).as_posix()
+                                              for p in cache.rglob("*.sha256")}
+    return found
 
 
 def test_a_second_export_rasterises_only_the_card_that_changed(tmp_path):
@@ -219,22 +224,41 @@ def test_a_pdf_service_file_takes_cards_with_art_and_a_card_called_back(tmp_path
     assert "A card called Back" in reader.pages[4].extract_text()
 
 
-def test_a_damaged_cache_is_made_again_and_never_published(tmp_path):
+@pytest.mark.parametrize("fmt", ["png", "jpg"])
+def test_a_damaged_cache_is_made_again_and_never_published(tmp_path, fmt):
     cache = tmp_path / "cache"
-    first = _export(VALID, tmp_path / "a", dpi=60, cache=cache)
-    images = sorted(p for p in cache.glob("*.png"))
+    first = _export(VALID, tmp_path / "a", dpi=60, cache=cache, format=fmt)
+    images = sorted(cache.glob(f"*.{fmt}"))
     thumbs = sorted(cache.glob("thumbnails/*.png"))
     outside = tmp_path / "secret.txt"
     outside.write_text("not for the output", encoding="utf-8")
     images[0].unlink()
     images[0].symlink_to(outside)                         # a link leading out of the cache
-    images[1].write_bytes(images[1].read_bytes()[:200])   # cut short
-    Image.new("RGB", (5, 5)).save(images[2])              # a whole picture of the wrong size
+    images[1].write_bytes(images[1].read_bytes()[:-2])    # cut short by two bytes
+    Image.new("RGB", (5, 5)).save(images[2], format=FORMATS[fmt])   # whole, but the wrong picture
     thumbs[0].write_bytes(b"%!PS-Adobe-3.0 EPSF-3.0\n")   # not a PNG at all
-    second = _export(VALID, tmp_path / "b", dpi=60, cache=cache)
+    second = _export(VALID, tmp_path / "b", dpi=60, cache=cache, format=fmt)
     assert {n: p.read_bytes() for n, p in second.items()} == \
         {n: p.read_bytes() for n, p in first.items()}
     assert not images[0].is_symlink() and outside.read_text(encoding="utf-8") == "not for the output"
+
+
+def test_a_checked_file_that_changes_before_it_is_copied_fails_the_write(tmp_path):
+    from cardgen.staged import StagedFile
+    from cardgen.write import OutputError, write_files
+
+    made = tmp_path / "made.png"
+    made.write_bytes(b"the image as made")
+    staged = StagedFile(made, hashlib.sha256(b"the image as made").hexdigest())
+    made.write_bytes(b"something else")
+    with pytest.raises(OutputError):
+        write_files(tmp_path / "out", {"a.png": staged})
+    made.unlink()
+    made.symlink_to(tmp_path / "elsewhere.png")
+    (tmp_path / "elsewhere.png").write_bytes(b"the image as made")
+    with pytest.raises(OutputError):
+        write_files(tmp_path / "out", {"a.png": staged})
+    assert not (tmp_path / "out" / "a.png").exists()
 
 
 def test_a_cache_that_is_a_file_only_makes_the_export_slower(tmp_path):
