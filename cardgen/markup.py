@@ -111,6 +111,9 @@ def parse(text: str, lookup: Lookup | None = None) -> Parsed:
     return Parsed(tuple(runs), tuple(problems), tuple(terms), tuple(icons), tuple(fields))
 
 
+TEMPLATE_FIELD = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
+
+
 def substitute(text: str, lookup: Lookup) -> tuple[str, list[str]]:
     """Replace `{{field}}` references in a plain template (layout attributes); returns unknown names."""
     unknown: list[str] = []
@@ -122,7 +125,12 @@ def substitute(text: str, lookup: Lookup) -> tuple[str, list[str]]:
             return ""
         return shown
 
-    return re.sub(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}", replace, text), unknown
+    return TEMPLATE_FIELD.sub(replace, text), unknown
+
+
+def template_fields(text: str) -> tuple[str, ...]:
+    """The names a plain template's `{{field}}` references use."""
+    return tuple(TEMPLATE_FIELD.findall(text))
 
 
 def is_template(value) -> bool:

@@ -212,7 +212,7 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
             return None
         if not when.holds(scope.raw):
             return None
-    values = {}
+    values, filled = {}, {}             # filled: key -> the names its template took values from
     for key, key_spec in {**COMMON_KEYS, **kind.KEYS}.items():
         if key not in spec.values:
             values[key] = key_spec.default
@@ -222,6 +222,7 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
             continue
         value = spec.values[key]
         if markup.is_template(value) and key not in kind.MARKUP_KEYS:
+            filled[key] = markup.template_fields(value)
             value, unknown = markup.substitute(value, scope.text)
             if unknown:
                 named = ", ".join(n + scope.hint(n) for n in unknown)
@@ -232,8 +233,9 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
             continue
         try:
             values[key] = key_spec.parse(value, spec.origins.get(key))
-        except Invalid as exc:
-            ctx.problem(key, str(exc), code="layout" if exc.code == "type" else exc.code)
+        except Invalid as exc:     # a value from the data, when the template took one
+            ctx.problem(key, str(exc), filled.get(key, ()),
+                        code="layout" if exc.code == "type" else exc.code)
             return None
     box = Box(_length(values["x"], width), _length(values["y"], height),
               _length(values["width"], width), _length(values["height"], height))
@@ -246,7 +248,7 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
         element = kind.build(box, values, ctx)
     except Reported:    # its problems are noted already
         return None
-    except Invalid as exc:
-        ctx.problem("", str(exc))
+    except Invalid as exc:            # may come of any value a template took from the data
+        ctx.problem("", str(exc), tuple(n for names in filled.values() for n in names))
         return None
     return element

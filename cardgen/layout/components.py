@@ -28,11 +28,11 @@ def resolve_tokens(game: Game, library: LayoutLibrary, shared: dict, report: Rep
                                ("back", token.back or token_set.back)):
                 if face is None or (layout := library.get(face.layout, face.source)) is None:
                     continue
-                bound, problems = bind_face(f"{token_set.id}/{index}/{side}", layout,
-                                            plain_scope(token_values(game, token_set, token, face)),
+                scope = plain_scope(token_values(game, token_set, token, face))
+                bound, problems = bind_face(f"{token_set.id}/{index}/{side}", layout, scope,
                                             width, height, TOKEN_BLEED, shared)
                 found.append((problems, layout.name, token.source or face.source,
-                              f"token '{token.name}' {side}"))
+                              f"token '{token.name}' {side}", frozenset(scope.values)))
                 out[token_set.id, index, side] = bound
     report_faces_problems(found, report)
     return frozen_map(out)
@@ -50,6 +50,7 @@ def resolve_boards(game: Game, library: LayoutLibrary, shared: dict, report: Rep
         out[board.id], problems = bind_face(f"board/{board.id}", layout, plain_scope(values),
                                             board.width, board.height, game.print.bleed,
                                             shared)
-        found.append((problems, layout.name, board.face.source, f"board '{board.name}'"))
+        found.append((problems, layout.name, board.face.source, f"board '{board.name}'",
+                      frozenset(values)))
     report_faces_problems(found, report)
     return frozen_map(out)

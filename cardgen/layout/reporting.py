@@ -53,22 +53,26 @@ def report_problems(problems: list[Problem], card: Card | None, layout: str, rep
         report.add(Diagnostic(where.file, where.line, where.path, message, severity, p.code))
 
 
-def report_faces_problems(found: list[tuple[list[Problem], str, Source, str]], report: Report) -> None:
+def report_faces_problems(found: list[tuple[list[Problem], str, Source, str, frozenset]],
+                          report: Report) -> None:
     """Problems of faces that are not cards (tokens, backs, boards), each given as (problems,
-    layout, where the face is given, whose face it is): a problem the same on several faces is
-    the layout's own (a misspelt {{name}}, say), reported once, at the layout element."""
+    layout, where the face is given, whose face it is, the names of the values it is given): a
+    problem tied to none of its values and the same on several faces is the layout's own (a
+    misspelt {{name}}, say), reported once, at the layout element; the rest at each face."""
     faces: dict[tuple, list[str]] = {}
-    for problems, layout, _, subject in found:
+    for problems, layout, _, subject, given in found:
         for p in problems:
+            if any(f in given for f in p.fields):
+                continue
             whose = faces.setdefault((layout, p.element.name, p.code, p.message), [])
             if subject not in whose:
                 whose.append(subject)
     once = {key for key, whose in faces.items() if len(whose) > 1}
-    for problems, layout, where, subject in found:
+    for problems, layout, where, subject, _ in found:
         report_problems([p for p in problems
                          if (layout, p.element.name, p.code, p.message) not in once],
                         None, layout, report, where, subject)
-    for problems, layout, _, _ in found:
+    for problems, layout, _, _, _ in found:
         for p in problems:
             key = (layout, p.element.name, p.code, p.message)
             if key in once:

@@ -116,14 +116,15 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
             found.append((card, problems, front_layout.name))
             fronts[card.id] = face
             if card.back is not None and (own := library.get(card.back.layout, card.back.source)):
-                backs[card.id], problems = bind_face(f"{deck.id}/{card.id}/back", own,
-                                                     own_back_scope(scope, card), w, h, bleed, shared)
+                own_scope = own_back_scope(scope, card)
+                backs[card.id], problems = bind_face(f"{deck.id}/{card.id}/back", own, own_scope,
+                                                     w, h, bleed, shared)
                 faces_found.append((problems, own.name, card.back.source,
-                                    f"card '{card.name}' back"))
-        back, problems = bind_face(f"{deck.id}/back", back_layout, back_scope(game, deck), w, h, bleed,
-                                   shared)
+                                    f"card '{card.name}' back", frozenset(own_scope.values)))
+        deck_back = back_scope(game, deck)
+        back, problems = bind_face(f"{deck.id}/back", back_layout, deck_back, w, h, bleed, shared)
         faces_found.append((problems, back_layout.name, deck.back.source,
-                            f"the back of deck '{deck.id}'"))
+                            f"the back of deck '{deck.id}'", frozenset(deck_back.values)))
         out.append(DeckFaces(deck, frozen_map(fronts), back, frozen_map(backs)))
     report_card_problems(found, report)
     report_faces_problems(faces_found, report)

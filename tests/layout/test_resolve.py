@@ -68,3 +68,21 @@ def test_a_misspelt_field_in_a_token_or_back_layout_is_reported_once(tmp_path):
         "(on 4 faces, e.g. token 'First player star' front; layout 'activation'" in tokens
     assert backs.startswith(f"{game / 'layouts' / 'back.yaml'}:") and \
         "(on 2 faces, e.g. the back of deck 'dragons'; layout 'back'" in backs
+
+
+def test_a_bad_value_two_tokens_give_is_reported_at_each_token_not_the_layout(tmp_path):
+    game = tmp_path / "data" / "g"
+    shutil.copytree(REPO / "data" / "dragon-line-deluxe", game)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    starts = [n for n, line in enumerate(lines) if "{name: First player" in line]
+    assert len(starts) == 2
+    for n in starts:
+        lines[n] = lines[n].replace('color: "#7a2e2e"', 'color: "reddish"')
+    (game / "game.yaml").write_text("".join(lines), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(game)])
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 2, errors
+    for n, error in zip(starts, errors):
+        assert error.startswith(f"{game / 'game.yaml'}:{n + 1}: error: layout: ")
+        assert "unknown colour 'reddish'" in error
