@@ -150,6 +150,8 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
         per_row = int(room / pitch_x + 1e-9) + 1
         per_odd_row = int((room - pitch_x / 2) / pitch_x + 1e-9) + 1 if room >= pitch_x / 2 else 0
         shifted = item.offset_rows and per_odd_row > 0
+        if item.offset_rows and not shifted:     # one a row: rows cannot nest, so stack them
+            pitch_y = item.height + 2 * item.reach_y
         used = (per_row - 1) * pitch_x + (pitch_x / 2 if shifted and per_odd_row == per_row else 0)
         left = left_edge + around + item.span / 2 + (room - used) / 2
         row, y = 0, top - below

@@ -304,6 +304,15 @@ def test_a_set_that_fits_beside_the_last_row_goes_there_and_clear_of_it():
     assert all(p.x + 10.0 + reach_x <= 210.0 - MARGIN + 1e-6 for p in later)
 
 
+@pytest.mark.parametrize("shape", ["circle", "hexagon"])
+def test_tokens_too_wide_to_offset_their_rows_stack_without_touching(shape):
+    item = Item(shape, 115.0)
+    plan = plan_token_sheets((210.0, 297.0), (20.0,) * 4, [(item, 2)])
+    [first, second] = plan.sheets[0] if len(plan.sheets) == 1 else (plan.sheets[0][0], plan.sheets[1][0])
+    assert first.x == second.x and (len(plan.sheets) == 2 or
+                                    first.y - second.y >= item.height + 2 * item.reach_y - 1e-6)
+
+
 def test_wrong_counts_are_rule_errors_at_their_line(tmp_path):
     game = tmp_path / "dragon-line-deluxe"
     shutil.copytree(REPO / "data" / "dragon-line-deluxe", game)
