@@ -36,8 +36,8 @@ def check_documents(game: Game, report: Report) -> None:
     lookup = game_lookup(game)
     texts = [(text, document.file, line, f"document '{document.id}'")
              for document in game.documents for text, line in document.texts()]
-    texts += [(document.title, document.source.file, document.source.line,
-               f"document '{document.id}' title") for document in game.documents]
+    for document in game.documents:
+        _check_title(document, report)
     for text, file, line, owner in texts + list(printed_texts(game)):
         parsed = markup.parse(text, lookup)
         _check_characters(parsed, file, line, owner, report)
@@ -56,16 +56,35 @@ def check_documents(game: Game, report: Report) -> None:
 
 def _check_characters(parsed: markup.Parsed, file: str, line: int, owner: str,
                       report: Report) -> None:
-    """A character no font of the book's has (it would print as a box), or of a right-to-left
-    script (it would print reversed and unjoined), is an error: a booklet sets text as cards do."""
+    """A character the book's fonts lack in the face its run is set in, bold or italic (it would
+    print as a box), or of a right-to-left script (reversed and unjoined), is an error: a booklet
+    sets text as cards do, in its serif (body) and sans (headings, tables) with their fallbacks."""
+    missing = set()
+    for run in parsed.runs:
+        if run.icon or not run.text:
+            continue
+        chains = [fonts.family(name).chain(run.bold, run.italic) for name in ("serif", "sans")]
+        missing |= {c for c in set(run.text)
+                    if any(all(fonts.missing_glyphs(c, font) for font in chain) for chain in chains)}
     text = "".join(run.text for run in parsed.runs if not run.icon)
-    chains = [fonts.family(name).chain() for name in ("serif", "sans", "condensed")]
-    missing = sorted({c for c in set(text)
-                      if any(all(fonts.missing_glyphs(c, font) for font in chain) for chain in chains)})
+    _report_unprintable(sorted(missing), fonts.right_to_left(text), file, line, owner, report)
+
+
+def _check_title(document: Document, report: Report) -> None:
+    """A document's title prints as written, in the condensed faces of its cover (bold) and page
+    footers, with no fallback font."""
+    faces = (fonts.family("condensed").face(bold=True), fonts.family("condensed").face())
+    missing = sorted({c for face in faces for c in fonts.missing_glyphs(document.title, face)})
+    where = document.source
+    _report_unprintable(missing, fonts.right_to_left(document.title), where.file, where.line,
+                        f"document '{document.id}' title", report)
+
+
+def _report_unprintable(missing, backwards, file: str, line: int, owner: str,
+                        report: Report) -> None:
     if missing:
         report.error(file, line, (), f"{owner}: the booklet's fonts have no glyph for "
                      f"{_listed(missing)}; it would print as a box", code="missing-glyph")
-    backwards = fonts.right_to_left(text)
     if backwards:
         report.error(file, line, (), f"{owner}: right-to-left text ({_listed(backwards)}) cannot "
                      "be printed: a booklet is set left to right only, so it would print "

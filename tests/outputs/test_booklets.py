@@ -293,3 +293,22 @@ def test_a_diagram_of_a_field_no_card_fills_is_left_out(tmp_path):
     ts = Typesetter(PageStyle(148, 210, 13, 9, black), lambda key: key)
     assert _target_grids(deck, None, "target", ts)
     assert _target_grids(replace(deck, cards=()), None, "target", ts) == []
+
+
+@pytest.mark.parametrize("title, message", [
+    ("Rules {{x}} *beta", None),                                          # printed as written
+    ("Rules \u231b", "document 'rules' title: the booklet's fonts have no glyph for '\u231b' "
+                     "(U+231B); it would print as a box"),
+])
+def test_a_document_title_is_checked_as_the_cover_prints_it(game, tmp_path, title, message):
+    copy = tmp_path / "game"
+    shutil.copytree(game, copy)
+    text = (copy / "game.yaml").read_text(encoding="utf-8")
+    (copy / "game.yaml").write_text(text.replace("title: How to play", f'title: "{title}"'),
+                                    encoding="utf-8")
+    report = Report()
+    written = build(copy, BuildOptions(out_dir=tmp_path / "out", only=("booklets",)), report)
+    assert [d.message for d in report.sorted()] == ([message] if message else [])
+    if message is None:
+        assert title in " ".join(PdfReader(next(p for p in written if p.name == "rules.pdf"))
+                                 .pages[0].extract_text().split())
