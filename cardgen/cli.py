@@ -32,7 +32,7 @@ def _offset(value: str | None):
         return None
     low, high = OFFSET_MM
     try:
-        if not _PLAIN_NUMBERS.fullmatch(value):        # float() takes '1_0' and other scripts' digits
+        if len(value) > 64 or not _PLAIN_NUMBERS.fullmatch(value):   # float() takes '1_0' too
             raise ValueError(value)
         x, y = (float(part) for part in value.split(","))
     except ValueError:

@@ -43,10 +43,11 @@ class CardChange:
 @dataclass(frozen=True)
 class LayoutChange:
     """A layout whose elements or colours changed, and the cards that use it: (deck id, card
-    name, whether the card looks different)."""
+    name, whether the card looks different), and the deck backs it draws."""
 
     layout: str
     cards: tuple[tuple[str, str, bool], ...]
+    backs: tuple[tuple[str, bool], ...] = ()     # decks whose back it draws: (deck id, looks different)
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,9 @@ class GameDiff:
                 "backs_changed": list(self.backs),
                 "layouts_changed": [{"layout": c.layout, "cards": [
                     {"deck": deck, "name": name, "looks_different": looks}
-                    for deck, name, looks in c.cards]} for c in self.layouts],
+                    for deck, name, looks in c.cards], "backs": [
+                    {"deck": deck, "looks_different": looks} for deck, looks in c.backs]}
+                    for c in self.layouts],
                 "document_pages_changed": {k: list(v) for k, v in self.pages.items()}}
 
     def lines(self) -> list[str]:
@@ -105,8 +108,11 @@ class GameDiff:
                 for name, pages in self.pages.items()]
         for change in self.layouts:
             alike = [f"{deck}: {name}" for deck, name, looks in change.cards if not looks]
-            out.append(f"  changed  layout '{change.layout}': used by {len(change.cards)} card(s), "
-                       f"{len(change.cards) - len(alike)} look different"
+            used = [f"{len(change.cards)} card(s), {len(change.cards) - len(alike)} look "
+                    "different"] if change.cards else []
+            used += [f"the back of deck(s) {', '.join(deck for deck, _ in change.backs)}"
+                     ] if change.backs else []
+            out.append(f"  changed  layout '{change.layout}': used by {' and '.join(used)}"
                        + (f"; looking the same: {', '.join(alike)}" if alike else ""))
         if len(out) == 1:
             out.append("  no card changed")
@@ -141,12 +147,13 @@ def _card_layouts(game: Game, card: Card) -> set[str]:
 
 
 def _layout_prints(game: Game) -> dict[str, str]:
-    """Each layout the cards use, fingerprinted as merged (its parents' elements and colours in
+    """Each layout the cards and deck backs use, fingerprinted as merged (its parents' elements and colours in
     it), so a change to a parent layout is a change to every layout that extends it."""
     quiet = Report()                    # the resolve step has reported any problem already
     library = LayoutLibrary(game.layout_dirs, quiet, fonts.game_families(game.fonts, quiet),
                             game.skipped_layout_dirs)
     names = {name for deck in game.decks for card in deck.cards for name in _card_layouts(game, card)}
+    names |= {deck.back.layout for deck in game.decks}
     out = {}
     for name in sorted(names):
         layout = library.get(name)
@@ -184,19 +191,25 @@ def compare(old: Compared, new: Compared) -> GameDiff:
     backs = tuple(d for d in new.backs if d in old.backs and old.backs[d] != new.backs[d])
     pages = _document_pages(old, new)
     return GameDiff(new.game.title, old.version, new.game.version, tuple(changes), backs, pages,
-                    _layout_changes(old, new, changes))
+                    _layout_changes(old, new))
 
 
-def _layout_changes(old: Compared, new: Compared, changes: list[CardChange]) -> tuple:
-    """Each layout both sides have whose fingerprint differs, with every card using it."""
-    looks = {(c.deck, c.card) for c in changes if c.status == "changed"}
+def _layout_changes(old: Compared, new: Compared) -> tuple:
+    """Each layout both sides have whose fingerprint differs, with every card and deck back
+    using it, and whether each is drawn differently."""
+    def drawn_anew(deck_id: str, card_id: str) -> bool:
+        return any(old.fronts.get((deck_id, key)) != new.fronts.get((deck_id, key))
+                   for key in (card_id, f"{card_id}/back"))
+
     out = []
     for name, print_ in new.layouts.items():
         if old.layouts.get(name, print_) == print_:
             continue
-        cards = tuple((deck.id, card.name, (deck.id, card.id) in looks) for deck in new.game.decks
+        cards = tuple((deck.id, card.name, drawn_anew(deck.id, card.id)) for deck in new.game.decks
                       for card in deck.cards if name in _card_layouts(new.game, card))
-        out.append(LayoutChange(name, cards))
+        backs = tuple((deck.id, old.backs.get(deck.id) != new.backs[deck.id])
+                      for deck in new.game.decks if deck.back.layout == name)
+        out.append(LayoutChange(name, cards, backs))
     return tuple(out)
 
 

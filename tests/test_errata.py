@@ -190,3 +190,21 @@ def test_errata_with_nothing_changed_writes_nothing(project):
     assert result.exit_code == 0, result.output
     assert "nothing changed since HEAD~1: nothing to reprint" in result.output
     assert not (project / "out").exists()
+
+
+def test_a_back_layout_change_names_the_decks_whose_back_it_draws(tmp_path):
+    root = tmp_path / "project"
+    shutil.copytree(REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game", root / "data" / "g")
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    commit(root, "the game")
+    path = root / "data" / "g" / "layouts" / "back.yaml"
+    edit(path, "size: 12", "size: 14")
+    commit(root, "a larger label on the back")
+    result = run("diff", "data/g", "--since", "HEAD~1", "--json", cwd=root)
+    found = json.loads(result.stdout)["diff"]
+    assert found["layouts_changed"] == [
+        {"layout": "back", "cards": [], "backs": [{"deck": "heroes", "looks_different": True}]}]
+    assert found["backs_changed"] == ["heroes"] and found["cards"] == []
+    text = run("diff", "data/g", "--since", "HEAD~1", cwd=root).stdout.splitlines()[1:]
+    assert text == ["  changed  heroes: the back looks different",
+                    "  changed  layout 'back': used by the back of deck(s) heroes"]
