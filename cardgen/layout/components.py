@@ -8,7 +8,7 @@ from typing import Mapping
 from cardgen.errors import Report
 from cardgen.layout.bind import CardFace, bind_face, plain_scope
 from cardgen.layout.library import LayoutLibrary
-from cardgen.layout.reporting import report_faces_problems
+from cardgen.layout.reporting import face_problems, report_face_problems
 from cardgen.model import Face, Game, Token, TokenSet, frozen_map
 from cardgen.packing import TOKEN_BLEED, footprint
 
@@ -31,10 +31,10 @@ def resolve_tokens(game: Game, library: LayoutLibrary, shared: dict, report: Rep
                 scope = plain_scope(token_values(game, token_set, token, face))
                 bound, problems = bind_face(f"{token_set.id}/{index}/{side}", layout, scope,
                                             width, height, TOKEN_BLEED, shared)
-                found.append((problems, layout.name, token.source or face.source,
-                              f"token '{token.name}' {side}", frozenset(scope.values)))
+                found.append(face_problems(problems, layout.name, token.source or face.source,
+                                           f"token '{token.name}' {side}", scope.values))
                 out[token_set.id, index, side] = bound
-    report_faces_problems(found, report)
+    report_face_problems(found, report)
     return frozen_map(out)
 
 
@@ -50,7 +50,7 @@ def resolve_boards(game: Game, library: LayoutLibrary, shared: dict, report: Rep
         out[board.id], problems = bind_face(f"board/{board.id}", layout, plain_scope(values),
                                             board.width, board.height, game.print.bleed,
                                             shared)
-        found.append((problems, layout.name, board.face.source, f"board '{board.name}'",
-                      frozenset(values)))
-    report_faces_problems(found, report)
+        found.append(face_problems(problems, layout.name, board.face.source,
+                                   f"board '{board.name}'", values))
+    report_face_problems(found, report)
     return frozen_map(out)

@@ -7,11 +7,12 @@ from typing import Mapping
 
 from cardgen.errors import Report
 from cardgen.fields import field_type
-from cardgen.layout.bind import CardFace, Problem, Scope, as_text, bind_face, plain_scope
+from cardgen.layout.bind import CardFace, Scope, as_text, bind_face, plain_scope
 from cardgen.layout.components import resolve_boards, resolve_tokens
 from cardgen.layout.library import LayoutLibrary
 from cardgen.layout.preflight import check_colours
-from cardgen.layout.reporting import report_card_problems, report_faces_problems
+from cardgen.layout.reporting import (FaceProblems, card_problems, face_problems,
+                                      report_face_problems)
 from cardgen.drawing import fonts
 from cardgen.model import Card, Deck, Game, frozen_map
 
@@ -96,8 +97,7 @@ def resolve_game(game: Game, report: Report) -> Faces:
 
 def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
                   report: Report) -> tuple[DeckFaces, ...]:
-    found: list[tuple[Card, list[Problem], str]] = []   # every card's problems, and its layout
-    faces_found: list = []                               # every other face's: backs
+    found: list[FaceProblems] = []          # every face's problems: cards' and backs'
     bleed = game.print.bleed
     out = []
     for deck in game.decks:
@@ -113,21 +113,20 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
             scope = card_scope(game, deck, card, shared_values, number)
             face, problems = bind_face(f"{deck.id}/{card.id}", front_layout, scope, w, h, bleed,
                                        shared)
-            found.append((card, problems, front_layout.name))
+            found.append(card_problems(card, problems, front_layout.name))
             fronts[card.id] = face
             if card.back is not None and (own := library.get(card.back.layout, card.back.source)):
                 own_scope = own_back_scope(scope, card)
                 backs[card.id], problems = bind_face(f"{deck.id}/{card.id}/back", own, own_scope,
                                                      w, h, bleed, shared)
-                faces_found.append((problems, own.name, card.back.source,
-                                    f"card '{card.name}' back", frozenset(own_scope.values)))
+                found.append(face_problems(problems, own.name, card.back.source,
+                                           f"card '{card.name}' back", own_scope.values))
         deck_back = back_scope(game, deck)
         back, problems = bind_face(f"{deck.id}/back", back_layout, deck_back, w, h, bleed, shared)
-        faces_found.append((problems, back_layout.name, deck.back.source,
-                            f"the back of deck '{deck.id}'", frozenset(deck_back.values)))
+        found.append(face_problems(problems, back_layout.name, deck.back.source,
+                                   f"the back of deck '{deck.id}'", deck_back.values))
         out.append(DeckFaces(deck, frozen_map(fronts), back, frozen_map(backs)))
-    report_card_problems(found, report)
-    report_faces_problems(faces_found, report)
+    report_face_problems(found, report)
     check_deck_colours(out, game, report)
     return tuple(out)
 
