@@ -10,9 +10,8 @@ import click
 
 from cardgen import api
 from cardgen.errors import Report
-from cardgen.paths import MAX_NAME_BYTES
+from cardgen.limits import COMMAND_PATH_BYTES, NAME_BYTES
 
-MAX_PATH_BYTES = 4095     # a whole path, as Linux allows
 
 
 def _games_or_data(ctx, param, value):
@@ -48,10 +47,10 @@ def writable_path(ctx, param, value):
     text = str(value)
     if "\x00" in text:
         raise click.BadParameter("a path cannot contain a NUL character")
-    if len(text.encode("utf-8", "surrogateescape")) > MAX_PATH_BYTES:
-        raise click.BadParameter(f"the path is longer than {MAX_PATH_BYTES:,} bytes")
-    if any(len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES for part in Path(text).parts):
-        raise click.BadParameter(f"a name in the path is longer than {MAX_NAME_BYTES} bytes")
+    if len(text.encode("utf-8", "surrogateescape")) > COMMAND_PATH_BYTES:
+        raise click.BadParameter(f"the path is longer than {COMMAND_PATH_BYTES:,} bytes")
+    if any(len(part.encode("utf-8", "surrogateescape")) > NAME_BYTES for part in Path(text).parts):
+        raise click.BadParameter(f"a name in the path is longer than {NAME_BYTES} bytes")
     return value
 
 

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from typing import Callable
 
 from cardgen.schema import Invalid
+from cardgen.limits import CONDITION_CHARS
 
 # matched against an atom stripped of its outer spaces: one run of optional spaces between the
 # parts, never two in a row, so a long run of spaces cannot make matching take quadratic time
 _ATOM = re.compile(
     r"(?P<neg>not\s+)?(?P<name>[A-Za-z_][\w.-]*)\s*"
     r"(?:(?P<op>==|!=|<=|>=|<|>|\bcontains\b)\s*(?P<value>'[^']*'|\"[^\"]*\"|[^\s'\"]+))?")
-MAX_CONDITION = 1000        # characters
 
 Lookup = Callable[[str], object]
 
@@ -83,8 +83,8 @@ def parse_condition(value) -> Condition:
         return Condition(((Test("__always__", negate=True),),) if value else (), str(value))
     if not isinstance(value, str) or not value.strip():
         raise Invalid(f"expected a condition such as 'art' or \"suit == Spirit\", found '{value}'")
-    if len(value) > MAX_CONDITION:
-        raise Invalid(f"a condition is at most {MAX_CONDITION} characters; this one has "
+    if len(value) > CONDITION_CHARS:
+        raise Invalid(f"a condition is at most {CONDITION_CHARS} characters; this one has "
                       f"{len(value):,} ('{value[:30]}...')")
     groups = []
     for group in re.split(r"\s+or\s+", value.strip()):

@@ -9,8 +9,8 @@ import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from cardgen.limits import GIT_SECONDS
 
-GIT_TIMEOUT = 60          # seconds for one git command
 MAX_ARCHIVE_BYTES = 512 * 1024 * 1024
 
 
@@ -21,11 +21,11 @@ class RevisionError(Exception):
 def _git(folder: Path, *args: str) -> bytes:
     try:
         done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True,
-                              timeout=GIT_TIMEOUT, check=False)
+                              timeout=GIT_SECONDS, check=False)
     except FileNotFoundError:
         raise RevisionError("git is not installed, and --since needs it") from None
     except subprocess.TimeoutExpired:
-        raise RevisionError(f"git took longer than {GIT_TIMEOUT} s") from None
+        raise RevisionError(f"git took longer than {GIT_SECONDS} s") from None
     if done.returncode != 0:
         message = done.stderr.decode("utf-8", "replace").strip().splitlines()
         raise RevisionError(message[-1] if message else f"git {args[0]} failed")

@@ -8,6 +8,7 @@ from typing import Iterable
 from cardgen import catalog
 from cardgen import schema as s
 from cardgen.fields import FIELD_TYPES, field_type
+from cardgen.limits import PATH_POINTS
 from cardgen.layout.library import LAYOUT_KEYS
 from cardgen.load import game_schema as gs
 from cardgen.model import CardType, Game
@@ -113,7 +114,7 @@ def _rules() -> dict:
 def _path_points() -> dict:
     corner = {"type": "array", "items": value_schema(s.length(0.0, gs.TOKEN_SIZE_MM[1])),
               "minItems": 2, "maxItems": 2}
-    return {"type": "array", "items": corner, "minItems": 3, "maxItems": gs.MAX_PATH_POINTS}
+    return {"type": "array", "items": corner, "minItems": 3, "maxItems": PATH_POINTS}
 
 
 def _card_size() -> dict:

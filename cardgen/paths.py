@@ -10,9 +10,8 @@ import os
 from pathlib import Path, PurePosixPath
 
 from cardgen.schema import Invalid
+from cardgen.limits import NAME_BYTES, PATH_CHARS
 
-MAX_NAME_BYTES = 255      # one file or folder name, as most file systems allow
-MAX_PATH_CHARS = 1024     # a whole relative path as the data writes it
 
 
 def check_reference(reference: str) -> str:
@@ -20,13 +19,13 @@ def check_reference(reference: str) -> str:
     text = str(reference)
     if "\x00" in text:
         raise Invalid("a path cannot contain a NUL character", code="path")
-    if len(text) > MAX_PATH_CHARS:
-        raise Invalid(f"path is {len(text):,} characters long; the limit is {MAX_PATH_CHARS:,}",
+    if len(text) > PATH_CHARS:
+        raise Invalid(f"path is {len(text):,} characters long; the limit is {PATH_CHARS:,}",
                       code="path")
     text = text.replace("\\", "/")
     for part in text.split("/"):
-        if len(part.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES:
-            raise Invalid(f"a name in path '{text[:40]}...' is longer than {MAX_NAME_BYTES} bytes",
+        if len(part.encode("utf-8", "surrogatepass")) > NAME_BYTES:
+            raise Invalid(f"a name in path '{text[:40]}...' is longer than {NAME_BYTES} bytes",
                           code="path")
     if PurePosixPath(text).is_absolute() or (len(text) > 1 and text[1] == ":"):
         raise Invalid(f"expected a path relative to the game folder, found absolute path "

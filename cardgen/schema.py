@@ -8,9 +8,8 @@ from typing import Any, Callable
 from cardgen.errors import Report, describe, did_you_mean, number_text, written_number
 from cardgen.yaml_source import Document
 from cardgen.units import UnitError, parse_length
+from cardgen.limits import ID_CHARS, NUMBER_MAGNITUDE
 
-MAX_ID_CHARS = 100            # ids name output files
-MAX_MAGNITUDE = 1_000_000   # no number in game data is larger than this, or smaller than its negative
 
 
 class Invalid(Exception):
@@ -142,8 +141,8 @@ def identifier(value, at: At) -> str:
     value = text(value, at)
     if not value or not all(c.isalnum() or c in "-_" for c in value):
         raise Invalid(f"expected an id of letters, digits, '-' and '_', found '{value}'")
-    if len(value) > MAX_ID_CHARS:
-        raise Invalid(f"expected an id of at most {MAX_ID_CHARS} characters, found one of "
+    if len(value) > ID_CHARS:
+        raise Invalid(f"expected an id of at most {ID_CHARS} characters, found one of "
                       f"{len(value):,}", code="range")
     return value
 
@@ -169,7 +168,7 @@ def number(minimum: float | None = None, maximum: float | None = None) -> Parser
     return parse
 
 
-def length(minimum: float = -MAX_MAGNITUDE, maximum: float = MAX_MAGNITUDE) -> Parser:
+def length(minimum: float = -NUMBER_MAGNITUDE, maximum: float = NUMBER_MAGNITUDE) -> Parser:
     """A length ('5mm', '0.25in', '12pt', a bare number of mm) from `minimum` to `maximum` mm."""
     def length(value, at: At) -> float:
         try:
@@ -182,12 +181,12 @@ def length(minimum: float = -MAX_MAGNITUDE, maximum: float = MAX_MAGNITUDE) -> P
 
 
 def check_bounds(value, minimum, maximum, at: At | None = None, unit: str = "") -> None:
-    """`value` lies in [minimum, maximum], each bound defaulting to +-MAX_MAGNITUDE; NaN and the
+    """`value` lies in [minimum, maximum], each bound defaulting to +-NUMBER_MAGNITUDE; NaN and the
     infinities never do. A whole number of any size is compared exactly (never made a float), so
     one too large for a float is out of range like any other. The message quotes the value as
     written (a 5,000-digit number is cut)."""
-    low = -MAX_MAGNITUDE if minimum is None else minimum
-    high = MAX_MAGNITUDE if maximum is None else maximum
+    low = -NUMBER_MAGNITUDE if minimum is None else minimum
+    high = NUMBER_MAGNITUDE if maximum is None else maximum
     nan = value != value          # NaN is the one value unequal to itself (isnan floats an int)
     if not nan and low <= value <= high:
         return

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from cardgen import catalog
 from cardgen.model import Board, Game
+from cardgen.limits import BOARD_TILES
 
 OVERLAP = 12.0        # mm each tile shares with its neighbour: the next tile is glued over it
 LABEL_ROOM = 6.0      # mm kept at the bottom of a tile's page for its label
 MARK_ROOM = 5.0       # mm past the bleed for the corner crop marks
-MAX_TILES = 64
 
 
 class TilingError(ValueError):
@@ -77,9 +77,9 @@ def plan_tiles(page: tuple[float, float], margin: float, width: float, height: f
         if best is None or columns * rows < best[0] * best[1]:
             best = (columns, rows, page_w, page_h, area_w, area_h)
     columns, rows, page_w, page_h, area_w, area_h = best
-    if columns * rows > MAX_TILES:
+    if columns * rows > BOARD_TILES:
         raise TilingError(f"a {width:g} x {height:g} mm board takes {columns * rows} pages; the "
-                          f"limit is {MAX_TILES}")
+                          f"limit is {BOARD_TILES}")
     # tiles no larger than they need be: neighbours share exactly OVERLAP mm
     tile_w = full_w if columns == 1 else (full_w + (columns - 1) * OVERLAP) / columns
     tile_h = full_h if rows == 1 else (full_h + (rows - 1) * OVERLAP) / rows

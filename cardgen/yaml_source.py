@@ -27,11 +27,8 @@ except ImportError:  # PyYAML built without libyaml
 
 from cardgen.errors import Report, relative_name
 from cardgen.yaml_errors import explain
+from cardgen.limits import DATA_FILE_BYTES, INTEGER_DIGITS, YAML_DEPTH, YAML_NODES
 
-MAX_FILE_BYTES = 16 * 1024 * 1024
-MAX_DEPTH = 64
-MAX_NODES = 2_000_000
-MAX_INT_DIGITS = 1000
 
 _STR_TAG = "tag:yaml.org,2002:str"
 _STANDARD_TAGS = {
@@ -129,12 +126,12 @@ def _scalar(event: yaml.ScalarEvent, line: int, path: tuple):
 
 def plain_number(text: str) -> int | float | None:
     """The number a plain scalar (or a table's cell) writes, or None when it writes none.
-    A whole number of more than MAX_INT_DIGITS digits is too large for any key, and Python
+    A whole number of more than INTEGER_DIGITS digits is too large for any key, and Python
     refuses to convert one past 4,300 digits: it is an infinity of its sign, which every bound
     refuses (the message quotes the digits as written)."""
     if INT.match(text):
         digits = text.lstrip("+-").lstrip("0")
-        if len(digits) > MAX_INT_DIGITS:
+        if len(digits) > INTEGER_DIGITS:
             return float("-inf") if text.startswith("-") else float("inf")
         return int(digits or "0") * (-1 if text.startswith("-") else 1)
     if FLOAT.match(text):
@@ -199,15 +196,15 @@ class _Builder:
             else:
                 frame.container.append(value)
             if not isinstance(event, yaml.ScalarEvent):
-                if len(stack) >= MAX_DEPTH:
-                    raise _Refused(line, f"nested deeper than {MAX_DEPTH} levels")
+                if len(stack) >= YAML_DEPTH:
+                    raise _Refused(line, f"nested deeper than {YAML_DEPTH} levels")
                 stack.append(_Frame(value, path))
         return root
 
     def _check(self, event, line: int, path: tuple) -> None:
         self.count += 1
-        if self.count > MAX_NODES:
-            raise _Refused(line, f"more than {MAX_NODES:,} values in one file")
+        if self.count > YAML_NODES:
+            raise _Refused(line, f"more than {YAML_NODES:,} values in one file")
         if event.tag not in (None, "!") and event.tag not in _STANDARD_TAGS:
             raise _Refused(line, f"tag '{event.tag.replace('tag:yaml.org,2002:', '!!')}' is not "
                            "allowed: data files hold plain values only", path)
@@ -242,8 +239,8 @@ def read_text(path: Path, report: Report, root: Path | None = None) -> str | Non
     name = relative_name(path, root)
     try:
         size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            report.error(name, 1, (), f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
+        if size > DATA_FILE_BYTES:
+            report.error(name, 1, (), f"file is {size:,} bytes; the limit is {DATA_FILE_BYTES:,}",
                          code="file-too-large")
             return None
         data = path.read_bytes()

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from cardgen.errors import Report
 from cardgen import yaml_source
-from cardgen.yaml_source import MAX_DEPTH, load_yaml, parse_yaml
+from cardgen.limits import YAML_DEPTH as MAX_DEPTH
+from cardgen.yaml_source import load_yaml, parse_yaml
 
 
 def parse(text: str):
@@ -333,7 +334,7 @@ def test_missing_file(tmp_path):
 
 
 def test_file_over_the_size_limit(tmp_path, monkeypatch):
-    monkeypatch.setattr(yaml_source, "MAX_FILE_BYTES", 100)
+    monkeypatch.setattr(yaml_source, "DATA_FILE_BYTES", 100)
     doc, report = load_file(tmp_path, b"a: " + b"x" * 200 + b"\n")
     assert doc is None
     assert only_error(report).code == "file-too-large"

@@ -21,11 +21,11 @@ from cardgen.errors import Report, relative_name
 from cardgen.yaml_source import load_yaml
 from cardgen.model import FontSpec
 from cardgen.drawing.font_embedding import TaggedTTFont
+from cardgen.limits import FONT_BYTES
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 FACES = ("regular", "bold", "italic", "bold_italic")
 SYMBOLS = "symbols"               # the shipped family every other falls back to
-MAX_FONT_BYTES = 32 * 1024 * 1024
 
 
 _REGISTERED: set[str] = set()    # the font names registered with reportlab by this process
@@ -62,11 +62,11 @@ def register_file(path: Path, name: str | None = None) -> str:
     """Register a TrueType/OpenType file once, under `name` (a shipped face) or a name made from
     its content (a game's own)."""
     try:
-        data = Path(path).read_bytes() if Path(path).stat().st_size <= MAX_FONT_BYTES else None
+        data = Path(path).read_bytes() if Path(path).stat().st_size <= FONT_BYTES else None
     except OSError as exc:
         raise FontFileError(f"cannot read it ({exc.strerror or exc})") from None
     if data is None:
-        raise FontFileError(f"it is larger than {MAX_FONT_BYTES:,} bytes")
+        raise FontFileError(f"it is larger than {FONT_BYTES:,} bytes")
     name = name or "cardgen-" + hashlib.sha256(data).hexdigest()[:16]
     if name not in _REGISTERED and name not in pdfmetrics.getRegisteredFontNames():
         try:

@@ -17,9 +17,8 @@ from typing import Iterator
 from PIL import Image
 
 from cardgen.schema import Invalid
+from cardgen.limits import PICTURE_BYTES, PICTURE_PIXELS
 
-MAX_PIXELS = 60_000_000      # a 300 dpi A3 sheet is ~17.4 MP; anything far beyond is refused
-MAX_FILE_BYTES = 64 * 1024 * 1024
 ALLOWED = ("PNG", "JPEG", "WEBP", "GIF", "TIFF", "BMP")
 _SIGNATURES = (
     (b"\x89PNG\r\n\x1a\n", "PNG"), (b"\xff\xd8\xff", "JPEG"), (b"GIF87a", "GIF"),
@@ -81,8 +80,8 @@ def inspect_image(path: Path, shown: str | None = None) -> ImageInfo:
         raise Invalid(f"picture '{shown}' not found") from None
     if size == 0:
         raise Invalid(f"picture '{shown}' is an empty (0-byte) file")
-    if size > MAX_FILE_BYTES:
-        raise Invalid(f"picture '{shown}' is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}")
+    if size > PICTURE_BYTES:
+        raise Invalid(f"picture '{shown}' is {size:,} bytes; the limit is {PICTURE_BYTES:,}")
     fmt = picture_format(head)
     if fmt is None:
         what = _what(head)
@@ -91,9 +90,9 @@ def inspect_image(path: Path, shown: str | None = None) -> ImageInfo:
     try:
         with opened_picture(path, fmt) as image:
             width, height, mode = image.width, image.height, image.mode
-            if width * height > MAX_PIXELS:
+            if width * height > PICTURE_PIXELS:
                 raise Invalid(f"picture '{shown}' is {width} x {height} pixels; the limit is "
-                              f"{MAX_PIXELS:,} pixels")
+                              f"{PICTURE_PIXELS:,} pixels")
             image.load()       # the whole picture: a truncated or damaged one fails here
             if _turned(image):  # a camera's sideways picture: its stored size is turned too
                 width, height = height, width

@@ -13,21 +13,21 @@ from reportlab.lib.utils import ImageReader
 
 from cardgen.drawing.images import ImageInfo, opened_picture
 from cardgen.units import mm_to_pt
+from cardgen.limits import PICTURE_DPI
 
-MAX_DPI = 600          # beyond this a printer shows nothing more: larger pictures are scaled down
 MM_PER_INCH = 25.4
 
 
 def prepare(info: ImageInfo, crop: tuple | None, width_mm: float, height_mm: float,
             cmyk: bool) -> Image.Image:
-    """The picture (or its crop) as drawn in a width x height mm area, at most MAX_DPI."""
+    """The picture (or its crop) as drawn in a width x height mm area, at most PICTURE_DPI."""
     with opened_picture(info.path, info.format) as image:
         image.load()
         image = _upright(image)
         part = image.crop((crop[0], crop[1], crop[0] + crop[2], crop[1] + crop[3])) if crop else image
         part = _plain_mode(part)
-        limit = (max(1, round(width_mm / MM_PER_INCH * MAX_DPI)),
-                 max(1, round(height_mm / MM_PER_INCH * MAX_DPI)))
+        limit = (max(1, round(width_mm / MM_PER_INCH * PICTURE_DPI)),
+                 max(1, round(height_mm / MM_PER_INCH * PICTURE_DPI)))
         if part.width > limit[0] and part.height > limit[1]:
             scale = max(limit[0] / part.width, limit[1] / part.height)
             part = part.resize((max(1, round(part.width * scale)),

@@ -18,10 +18,10 @@ from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import Percent
 from cardgen.drawing.icons import ICON_NAMES
 from cardgen.model import frozen_map
+from cardgen.limits import TEXT_EXPANSION
 
 _FIELD_REF = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 EXPANSION_DEPTH = 3
-MAX_EXPANDED = 20_000     # characters card text may grow by, beyond twice its fields' own
 
 
 class ExpansionError(ValueError):
@@ -62,8 +62,8 @@ class Scope:
     def expand(self, template: str) -> str:
         """Inline the markup of text fields (`{{ability}}`) so their own markup and values apply.
         Raises ExpansionError for fields that name each other in a circle, or that would grow
-        past MAX_EXPANDED characters (a field naming itself a hundred times, say)."""
-        budget = MAX_EXPANDED + 2 * (len(template) + sum(len(self.texts.get(n) or "")
+        past TEXT_EXPANSION characters (a field naming itself a hundred times, say)."""
+        budget = TEXT_EXPANSION + 2 * (len(template) + sum(len(self.texts.get(n) or "")
                                                          for n in self.markup_fields))
         for _ in range(EXPANSION_DEPTH):
             size = [len(template)]

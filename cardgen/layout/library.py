@@ -20,8 +20,8 @@ from cardgen.colors import parse_color
 from cardgen.drawing import fonts
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES
 from cardgen.drawing.elements.base import Percent, unknown_font
+from cardgen.limits import EXTENDS_DEPTH
 
-MAX_EXTENDS_DEPTH = 32     # a layout and its parents, grandparents ...: deeper is a mistake
 
 LAYOUT_KEYS = {
     "extends": Key(s.list_of(s.text, single_ok=True), default=(), doc="parent layout(s), merged in order"),
@@ -136,10 +136,10 @@ class LayoutLibrary:
         raw = self._load(name, where)
         if raw is None:
             return None
-        if len(chain) >= MAX_EXTENDS_DEPTH:
+        if len(chain) >= EXTENDS_DEPTH:
             shown = " -> ".join(chain[:3] + ("...",) + chain[-2:] + (name,))
             root = At(raw.doc, (), self.report)
-            root.child("extends").error(f"extends chain is more than {MAX_EXTENDS_DEPTH} layouts "
+            root.child("extends").error(f"extends chain is more than {EXTENDS_DEPTH} layouts "
                                         f"deep ({shown})", code="extends-depth")
             return None
         merged = self._merge_parents(name, raw, chain)

@@ -9,14 +9,15 @@ from cardgen.fields import field_type
 from cardgen import schema as s
 from cardgen.load.faces import read_face
 from cardgen.load.game_schema import CARD_KEYS
-from cardgen.schema import MAX_ID_CHARS, At, Invalid
+from cardgen.schema import At, Invalid
 from cardgen.model import Card, CardType, Source, frozen_map
+from cardgen.limits import ID_CHARS
 
 
 def slug(text: str) -> str:
     """An id made from a name: 'Café Noir' -> 'cafe-noir' (accents dropped, as file names want)."""
     plain = unicodedata.normalize("NFKD", str(text).lower()).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:MAX_ID_CHARS] or "card"
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:ID_CHARS] or "card"
 
 
 def read_cards(at: At, card_type: CardType, deck_id: str,

@@ -19,10 +19,8 @@ import shlex
 
 from cardgen.errors import did_you_mean
 from cardgen.model import Block, frozen_map
+from cardgen.limits import DOCUMENT_BLOCKS, DOCUMENT_TABLE_COLUMNS, HEADING_CHARS
 
-MAX_BLOCKS = 5000        # blocks, list items and table rows, all told
-MAX_HEADING = 150        # characters: a heading is kept whole on one page
-MAX_COLUMNS = 12
 
 # directive -> its keys: (required, optional), and what it prints
 DIRECTIVES = {
@@ -64,14 +62,14 @@ def read_blocks(text: str) -> tuple[tuple[Block, ...], list[DocumentTextError]]:
         if len(blocks) > counted:            # the block the last line added
             pieces += 1 + len(blocks[-1].items)
             counted = len(blocks)
-        if pieces >= MAX_BLOCKS:
-            raise DocumentTextError(number, f"more than {MAX_BLOCKS:,} blocks, list items and "
+        if pieces >= DOCUMENT_BLOCKS:
+            raise DocumentTextError(number, f"more than {DOCUMENT_BLOCKS:,} blocks, list items and "
                                     "table rows in one document")
         if not stripped:
             i += 1
         elif heading := _HEADING.match(stripped):
-            if len(heading.group(2)) > MAX_HEADING:
-                problems.append(DocumentTextError(number, f"a heading is at most {MAX_HEADING} "
+            if len(heading.group(2)) > HEADING_CHARS:
+                problems.append(DocumentTextError(number, f"a heading is at most {HEADING_CHARS} "
                                                   f"characters; this one is {len(heading.group(2)):,}"))
             blocks.append(Block("heading", number, heading.group(2), len(heading.group(1))))
             i += 1
@@ -84,8 +82,8 @@ def read_blocks(text: str) -> tuple[tuple[Block, ...], list[DocumentTextError]]:
         elif stripped.startswith("|"):
             rows, i = _take(lines, i, lambda s: s.startswith("|"))
             blocks.append(_table(rows, number))
-            if len(blocks[-1].items[0]) > MAX_COLUMNS:
-                problems.append(DocumentTextError(number, f"a table has at most {MAX_COLUMNS} "
+            if len(blocks[-1].items[0]) > DOCUMENT_TABLE_COLUMNS:
+                problems.append(DocumentTextError(number, f"a table has at most {DOCUMENT_TABLE_COLUMNS} "
                                                   f"columns; this one has {len(blocks[-1].items[0])}"))
         elif stripped.startswith(">"):
             quoted, i = _take(lines, i, lambda s: s.startswith(">"))

@@ -12,8 +12,8 @@ from cardgen.model import Document, Source
 from cardgen.paths import confined_path, is_file
 from cardgen.schema import At
 from cardgen.yaml_source import read_text
+from cardgen.limits import DOCUMENT_BYTES
 
-MAX_DOCUMENT_BYTES = 1024 * 1024
 
 
 def read_documents(raw: tuple, at: At, game_dir: Path) -> tuple[list[Document], bool]:
@@ -42,8 +42,8 @@ def _document(spec, at: At, game_dir: Path) -> Document | None:
                       code="missing-file")
         return None
     name = relative_name(path)
-    if path.stat().st_size > MAX_DOCUMENT_BYTES:
-        at.report.error(name, 1, (), f"a document's text is at most {MAX_DOCUMENT_BYTES:,} bytes; "
+    if path.stat().st_size > DOCUMENT_BYTES:
+        at.report.error(name, 1, (), f"a document's text is at most {DOCUMENT_BYTES:,} bytes; "
                         f"this one is {path.stat().st_size:,}", code="file-too-large")
         return None
     text = read_text(path, at.report)

@@ -8,12 +8,12 @@ from cardgen import schema as s
 from cardgen.schema import At, Invalid, Key
 from cardgen.load.rule_schema import read_rules
 from cardgen.units import UnitError, parse_font_size
+from cardgen.limits import COPIES, PATH_POINTS
 
 CARD_SIDE_MM = (10.0, 500.0)     # the smallest and largest card side cardgen lays out
 BLEED_MM = (0.0, 10.0)
 MARGIN_MM = (0.0, 50.0)
 OFFSET_MM = (-20.0, 20.0)       # a printer that shifts its back side further needs repair, not data
-COPIES = 1000
 side_length = s.length(*CARD_SIDE_MM)
 offset_length = s.length(*OFFSET_MM)
 
@@ -140,14 +140,13 @@ FONT_KEYS = {
 
 TOKEN_SHAPES = ("circle", "square", "rounded", "hexagon", "path")
 TOKEN_SIZE_MM = (8.0, 120.0)
-MAX_PATH_POINTS = 64
 
 
 def path_points(value, at: At) -> tuple[tuple[float, float], ...]:
-    """A path's corners: a list of [x, y] lengths, at least 3 and at most MAX_PATH_POINTS."""
-    if not isinstance(value, list) or not 3 <= len(value) <= MAX_PATH_POINTS:
+    """A path's corners: a list of [x, y] lengths, at least 3 and at most PATH_POINTS."""
+    if not isinstance(value, list) or not 3 <= len(value) <= PATH_POINTS:
         found = f"{len(value)} corner(s)" if isinstance(value, list) else describe(value)
-        raise Invalid(f"expected a list of 3 to {MAX_PATH_POINTS} corners [x, y], found {found}",
+        raise Invalid(f"expected a list of 3 to {PATH_POINTS} corners [x, y], found {found}",
                       code="type" if not isinstance(value, list) else "range")
     corner = s.length(0.0, TOKEN_SIZE_MM[1])
     points = []

@@ -11,15 +11,12 @@ import zipfile
 from pathlib import Path
 
 from cardgen.errors import Report, relative_name
-from cardgen.load.table_cards import MAX_ROWS, cards_from_rows
+from cardgen.load.table_cards import cards_from_rows
 from cardgen.model import Card, CardType
-from cardgen.schema import MAX_MAGNITUDE
 from cardgen.yaml_source import plain_number
+from cardgen.limits import NUMBER_MAGNITUDE, TABLE_COLUMNS, TABLE_ROWS, WORKBOOK_BYTES, WORKBOOK_UNPACKED_BYTES
 
 SPREADSHEETS = (".xlsx", ".ods")
-MAX_FILE_BYTES = 16 * 1024 * 1024
-MAX_UNPACKED_BYTES = 128 * 1024 * 1024   # every part of the archive together, unpacked
-MAX_COLUMNS = 200
 _ODS = {"table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
         "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
         "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0"}
@@ -51,16 +48,16 @@ def read_spreadsheet_cards(path: Path, sheet: str | None, report: Report, card_t
 
 def _check_archive(path: Path) -> None:
     size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise SheetError(f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}")
+    if size > WORKBOOK_BYTES:
+        raise SheetError(f"file is {size:,} bytes; the limit is {WORKBOOK_BYTES:,}")
     try:
         with zipfile.ZipFile(path) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
     except (zipfile.BadZipFile, OSError):
         raise SheetError("not a spreadsheet cardgen reads: an .xlsx or .ods file is a zip "
                          "archive, and this one is not (or it is damaged)") from None
-    if unpacked > MAX_UNPACKED_BYTES:
-        raise SheetError(f"unpacks to {unpacked:,} bytes; the limit is {MAX_UNPACKED_BYTES:,}")
+    if unpacked > WORKBOOK_UNPACKED_BYTES:
+        raise SheetError(f"unpacks to {unpacked:,} bytes; the limit is {WORKBOOK_UNPACKED_BYTES:,}")
 
 
 def _choose(sheets: dict[str, list], wanted: str | None, card_type: CardType) -> str:
@@ -84,20 +81,20 @@ def _choose(sheets: dict[str, list], wanted: str | None, card_type: CardType) ->
 def _rows_limited(rows, title: str) -> list[list]:
     out = []
     for row in rows:
-        if len(out) > MAX_ROWS + 1:
+        if len(out) > TABLE_ROWS + 1:
             break
-        _nothing_past_the_columns(row[MAX_COLUMNS:], len(out) + 1, title)
-        out.append(list(row[:MAX_COLUMNS]))
+        _nothing_past_the_columns(row[TABLE_COLUMNS:], len(out) + 1, title)
+        out.append(list(row[:TABLE_COLUMNS]))
     return out
 
 
 def _nothing_past_the_columns(cells, row: int, title: str) -> None:
     """A value past the columns cardgen reads would be lost without a word: an error instead."""
-    for n, value in enumerate(cells, start=MAX_COLUMNS + 1):
+    for n, value in enumerate(cells, start=TABLE_COLUMNS + 1):
         if value not in (None, ""):
             raise SheetError(f"sheet '{title}', row {row}, column {n} holds a value; a sheet is "
                              f"read to its first "
-                             f"{MAX_COLUMNS} columns: move the card data to the left")
+                             f"{TABLE_COLUMNS} columns: move the card data to the left")
 
 
 def _read_xlsx(path: Path) -> dict[str, list]:
@@ -118,7 +115,7 @@ def _read_xlsx(path: Path) -> dict[str, list]:
             raise SheetError(f"not readable as an Excel workbook: a cell of sheet '{ws.title}' "
                              f"is damaged ({type(exc).__name__})") from None
         raise SheetError(f"a number cell of sheet '{ws.title}' holds more than 4,300 digits: "
-                         f"expected a number from {-MAX_MAGNITUDE:,} to {MAX_MAGNITUDE:,}") from None
+                         f"expected a number from {-NUMBER_MAGNITUDE:,} to {NUMBER_MAGNITUDE:,}") from None
     except Exception as exc:        # a damaged cell shows only when its row is read
         raise SheetError(f"not readable as an Excel workbook: a cell of sheet '{ws.title}' is "
                          f"damaged ({type(exc).__name__})") from None
@@ -187,15 +184,15 @@ def _ods_rows(table, title: str):
             if not cell.tag.endswith("table-cell") and not cell.tag.endswith("covered-table-cell"):
                 continue
             value = _ods_value(cell)
-            if len(cells) >= MAX_COLUMNS:
+            if len(cells) >= TABLE_COLUMNS:
                 _nothing_past_the_columns([value], number, title)
                 continue
-            repeat = min(_repeat(cell, "number-columns-repeated"), MAX_COLUMNS - len(cells))
+            repeat = min(_repeat(cell, "number-columns-repeated"), TABLE_COLUMNS - len(cells))
             cells += [value] * repeat
         while cells and cells[-1] is None:
             cells.pop()
         repeat = _repeat(row, "number-rows-repeated")
-        for _ in range(min(repeat, MAX_ROWS + 2) if cells else 1):
+        for _ in range(min(repeat, TABLE_ROWS + 2) if cells else 1):
             yield cells
 
 

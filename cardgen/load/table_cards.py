@@ -15,8 +15,8 @@ from cardgen.load.cards import read_card
 from cardgen.model import Card, CardType
 from cardgen.schema import At
 from cardgen.yaml_source import Document, plain_number, printed_text
+from cardgen.limits import TABLE_ROWS
 
-MAX_ROWS = 20_000
 TEXT_TYPES = ("text", "choice", "image", "reference")
 LIST_TYPES = ("list", "references", "prototype")
 
@@ -122,9 +122,9 @@ def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, car
         report.error(name, None, (), f"{what} is empty: expected a header row of field names",
                      code="empty")
         return [], False
-    if len(rows) > MAX_ROWS + 1:
-        report.error(name, MAX_ROWS + 2, (f"{place}row {MAX_ROWS + 2}",),
-                     f"more than {MAX_ROWS:,} rows of cards: split them into several files",
+    if len(rows) > TABLE_ROWS + 1:
+        report.error(name, TABLE_ROWS + 2, (f"{place}row {TABLE_ROWS + 2}",),
+                     f"more than {TABLE_ROWS:,} rows of cards: split them into several files",
                      code="csv")
         return [], False
     header = tuple("" if _blank(h) else printed_text(str(h)).strip() for h in rows[0])

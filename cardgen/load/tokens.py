@@ -10,8 +10,8 @@ from cardgen.load.faces import read_face
 from cardgen.load.game_schema import BOARD_KEYS, TOKEN_KEYS, TOKEN_SET_KEYS
 from cardgen.model import Board, Deck, Definition, Source, Token, TokenSet, frozen_map
 from cardgen.schema import At
+from cardgen.limits import PRINTED_TOKENS
 
-MAX_TOKENS = 2000    # printed tokens in one set
 
 
 def read_token_sets(raw: tuple, at: At, decks: tuple[Deck, ...],
@@ -47,9 +47,9 @@ def _token_set(spec, at: At, decks, definitions) -> TokenSet | None:
     result = TokenSet(values["id"], values["name"] or values["id"], values["shape"], size, face,
                       back, tuple(tokens), Source(at.doc.name, at.line, at.path), points,
                       values["crop_ticks"], values["rules"], values["backs"])
-    if result.count > MAX_TOKENS:
+    if result.count > PRINTED_TOKENS:
         at.error(f"token set '{result.id}' prints {result.count:,} tokens; the limit is "
-                 f"{MAX_TOKENS:,} a set", code="too-many-cards")
+                 f"{PRINTED_TOKENS:,} a set", code="too-many-cards")
         return None
     return result
 

@@ -8,8 +8,8 @@ from cardgen.model import Game, Source
 from cardgen.drawing import fonts
 from cardgen.imposition import ImpositionError, plan_sheet
 from cardgen.outputs.page_footer import FOOTER_FAMILY, fit_footer, footer_forms
+from cardgen.limits import PRINTED_CARDS
 
-MAX_PRINTED_CARDS = 10_000   # a deck's PDF past this is hundreds of sheets: a mistake, or many decks
 
 
 def check_footer(game: Game, report: Report) -> None:
@@ -40,10 +40,10 @@ def check_print(game: Game, report: Report) -> None:
     settings = game.print   # with any --page or --duplex of this run already applied
     page_size = catalog.page_sizes()[settings.page]
     for deck in game.decks:
-        if deck.card_count > MAX_PRINTED_CARDS:
+        if deck.card_count > PRINTED_CARDS:
             report.error(deck.source.file, deck.source.line, deck.source.path,
                          f"deck '{deck.id}' prints {deck.card_count:,} cards (copies counted); the "
-                         f"limit is {MAX_PRINTED_CARDS:,} a deck: split it into several decks",
+                         f"limit is {PRINTED_CARDS:,} a deck: split it into several decks",
                          code="too-many-cards")
         size = deck.size
         where = deck.size_source or Source(deck.source.file, deck.source.line,

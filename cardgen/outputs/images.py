@@ -16,10 +16,9 @@ from cardgen.model import Game, Source
 from cardgen.outputs.contact_sheet import THUMB, contact_sheet
 from cardgen.outputs.raster import FaceImage, Job, Thumbnail, pixels, rasterise_faces
 from cardgen.packing import TOKEN_BLEED, footprint
+from cardgen.limits import IMAGE_PIXELS, IMAGE_SIDE
 
 FOLDER = "images"
-MAX_SIDE = 16_383              # pixels: WebP's limit, and past what most viewers open
-MAX_PIXELS = 100_000_000       # about 400 MB to draw in
 CONTACT_CARDS = 60             # cards a contact sheet shows: 10 rows of 6, a page on a screen
 
 
@@ -83,11 +82,11 @@ def contact_sheet_names(deck) -> list[str]:
 def _check_size(what: str, width: float, height: float, bleed: float, dpi: float, where: Source,
                 report: Report) -> None:
     across, down = pixels(width + 2 * bleed, dpi), pixels(height + 2 * bleed, dpi)
-    if max(across, down) > MAX_SIDE or across * down > MAX_PIXELS:
+    if max(across, down) > IMAGE_SIDE or across * down > IMAGE_PIXELS:
         report.error(where.file, where.line, where.path,
                      f"{what}: a {width:g} x {height:g} mm face with {bleed:g} mm bleed is "
                      f"{across:,} x {down:,} pixels at {dpi:g} dpi; an image may be at most "
-                     f"{MAX_SIDE:,} pixels a side and {MAX_PIXELS // 1_000_000} million in all: "
+                     f"{IMAGE_SIDE:,} pixels a side and {IMAGE_PIXELS // 1_000_000} million in all: "
                      "export at a lower --dpi", code="image-size")
 
 

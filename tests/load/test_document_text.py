@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.load.document_text import MAX_BLOCKS, DocumentTextError, read_blocks
+from cardgen.limits import DOCUMENT_BLOCKS as MAX_BLOCKS
+from cardgen.load.document_text import DocumentTextError, read_blocks
 
 
 def test_each_block_is_read_at_its_line():

@@ -110,7 +110,7 @@ def test_a_sheet_not_in_the_workbook_is_named(tmp_path):
 
 
 def test_a_workbook_that_unpacks_too_large_is_refused_unread(tmp_path, monkeypatch):
-    monkeypatch.setattr(spreadsheet_cards, "MAX_UNPACKED_BYTES", 1000)
+    monkeypatch.setattr(spreadsheet_cards, "WORKBOOK_UNPACKED_BYTES", 1000)
     game = game_with(tmp_path, "cards/heroes.ods")
     ods(game / "cards" / "heroes.ods", "Heroes", [HEADER] + ROWS * 20)
     result = run("validate", game)
@@ -197,7 +197,7 @@ def test_a_sheet_column_with_values_under_a_blank_header_is_an_error(tmp_path):
 
 @pytest.mark.parametrize("kind", ["xlsx", "ods"])
 def test_a_value_past_the_columns_read_is_an_error_not_lost(kind, tmp_path):
-    limit = spreadsheet_cards.MAX_COLUMNS
+    limit = spreadsheet_cards.TABLE_COLUMNS
     game = game_with(tmp_path, f"cards/heroes.{kind}")
     rows = [HEADER, ROWS[0] + [None] * (limit - 3) + ["lost"], ROWS[1]]
     if kind == "xlsx":
@@ -212,7 +212,7 @@ def test_a_value_past_the_columns_read_is_an_error_not_lost(kind, tmp_path):
 
 def test_empty_cells_past_the_columns_read_are_no_problem(tmp_path):
     game = game_with(tmp_path, "cards/heroes.xlsx")
-    limit = spreadsheet_cards.MAX_COLUMNS
+    limit = spreadsheet_cards.TABLE_COLUMNS
     xlsx(game / "cards" / "heroes.xlsx", {"hero": [HEADER, ROWS[0] + [None] * limit + [""], ROWS[1]]})
     assert run("validate", game).exit_code == 0
 

@@ -1,0 +1,138 @@
+"""Every limit cardgen puts on what it reads and makes: how much work one file, value or command
+may ask for. Each counts work (bytes read, cells, rows, glyphs, characters) and is checked while
+reading, never after. docs/limits.md lists them all, and tests/test_limits.py keeps the two equal.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+KiB = 1024
+MiB = 1024 * KiB
+
+# data files ----------------------------------------------------------------------------------------
+DATA_FILE_BYTES = 16 * MiB          # a YAML or CSV data file
+YAML_DEPTH = 64                     # lists and mappings inside each other
+YAML_NODES = 2_000_000              # values in one YAML file
+INTEGER_DIGITS = 1000               # digits of a whole number before it is even parsed
+NUMBER_MAGNITUDE = 1_000_000        # no number in game data is larger, or smaller than its negative
+ID_CHARS = 100                      # ids name output files
+CONDITION_CHARS = 1000              # a when:/where: condition
+PATH_CHARS = 1024                   # a whole relative path as the data writes it
+NAME_BYTES = 255                    # one file or folder name, as most file systems allow
+COMMAND_PATH_BYTES = 4095           # a whole path on the command line, as Linux allows
+EXTENDS_DEPTH = 32                  # a layout and its parents, grandparents ...
+TEXT_EXPANSION = 20_000             # characters card text may grow by, beyond twice its fields' own
+PATH_POINTS = 64                    # corners of a token's path
+COPIES = 1000                       # copies of a deck or a card
+PRINTED_CARDS = 10_000              # printed cards in one deck
+PRINTED_TOKENS = 2000               # printed tokens in one set
+BOARD_TILES = 64                    # pages one board is tiled across
+
+# tables of cards (CSV, .xlsx, .ods) ----------------------------------------------------------------
+TABLE_ROWS = 20_000                 # rows of cards in one CSV file or one sheet
+TABLE_COLUMNS = 200                 # columns of one sheet
+CELL_CHARS = 131_072                # characters in one cell
+WORKBOOK_BYTES = 16 * MiB           # an .xlsx or .ods file
+WORKBOOK_UNPACKED_BYTES = 128 * MiB  # every part of a workbook's archive, unpacked
+
+# documents (rules.md) ------------------------------------------------------------------------------
+DOCUMENT_BYTES = 1 * MiB            # a document's text
+DOCUMENT_BLOCKS = 5000              # blocks, list items and table rows, all told
+HEADING_CHARS = 150                 # a heading is kept whole on one page
+DOCUMENT_TABLE_COLUMNS = 12         # columns of a table in a document
+
+# fonts and pictures --------------------------------------------------------------------------------
+FONT_BYTES = 32 * MiB               # a font file
+PICTURE_BYTES = 64 * MiB            # a picture file
+PICTURE_PIXELS = 60_000_000         # a 300 dpi A3 sheet is ~17.4 MP; anything far beyond is refused
+PICTURE_DPI = 600                   # beyond this a printer shows nothing more: pictures are scaled down
+
+# outputs -------------------------------------------------------------------------------------------
+IMAGE_SIDE = 16_383                 # pixels: WebP's limit, and past what most viewers open
+IMAGE_PIXELS = 100_000_000          # about 400 MB to draw in
+
+# git -----------------------------------------------------------------------------------------------
+GIT_SECONDS = 60                    # one git command
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One limit as docs/limits.md shows it: its name here, its value, what it counts and bounds,
+    and the words of the error a run past it prints."""
+
+    name: str
+    value: int
+    counts: str
+    bounds: str
+    error: str
+
+
+ALL: tuple[Limit, ...] = (
+    Limit("DATA_FILE_BYTES", DATA_FILE_BYTES, "bytes", "a YAML or CSV data file",
+          "file is N bytes; the limit is 16,777,216"),
+    Limit("YAML_DEPTH", YAML_DEPTH, "levels", "lists and mappings nested in a YAML file",
+          "nested more than 64 levels deep"),
+    Limit("YAML_NODES", YAML_NODES, "values", "values in one YAML file",
+          "more than 2,000,000 values"),
+    Limit("INTEGER_DIGITS", INTEGER_DIGITS, "digits", "a whole number, before it is parsed",
+          "expected a number from -1,000,000 to 1,000,000"),
+    Limit("NUMBER_MAGNITUDE", NUMBER_MAGNITUDE, "size", "any number in game data, either sign",
+          "expected a number from -1,000,000 to 1,000,000"),
+    Limit("ID_CHARS", ID_CHARS, "characters", "an id (card type, deck, card, token set, board)",
+          "expected an id of at most 100 characters"),
+    Limit("CONDITION_CHARS", CONDITION_CHARS, "characters", "a condition (when:, where:, rules)",
+          "a condition is at most 1000 characters"),
+    Limit("PATH_CHARS", PATH_CHARS, "characters", "a path written in the data",
+          "path is N characters long; the limit is 1,024"),
+    Limit("NAME_BYTES", NAME_BYTES, "bytes", "one file or folder name in a path",
+          "a name in path ... is longer than 255 bytes"),
+    Limit("COMMAND_PATH_BYTES", COMMAND_PATH_BYTES, "bytes", "a path given on the command line",
+          "the path is longer than 4,095 bytes"),
+    Limit("EXTENDS_DEPTH", EXTENDS_DEPTH, "layouts", "an extends chain",
+          "extends chain is more than 32 layouts deep"),
+    Limit("TEXT_EXPANSION", TEXT_EXPANSION, "characters",
+          "what a card's text may grow by when its fields are filled in, beyond twice their own",
+          "text grows past 20,000 characters"),
+    Limit("PATH_POINTS", PATH_POINTS, "corners", "a token's path",
+          "expected a list of 3 to 64 corners [x, y]"),
+    Limit("COPIES", COPIES, "copies", "copies of a deck, a card or a token",
+          "expected a whole number from 1 to 1000"),
+    Limit("PRINTED_CARDS", PRINTED_CARDS, "cards", "printed cards in one deck",
+          "N printed cards; the limit is 10,000 a deck"),
+    Limit("PRINTED_TOKENS", PRINTED_TOKENS, "tokens", "printed tokens in one set",
+          "N printed tokens; the limit is 2,000 a set"),
+    Limit("BOARD_TILES", BOARD_TILES, "pages", "the pages one board is tiled across",
+          "needs N pages; the limit is 64"),
+    Limit("TABLE_ROWS", TABLE_ROWS, "rows", "rows of cards in a CSV file or a sheet",
+          "more than 20,000 rows of cards: split them into several files"),
+    Limit("TABLE_COLUMNS", TABLE_COLUMNS, "columns", "columns of a sheet",
+          "a value past the first 200 columns"),
+    Limit("CELL_CHARS", CELL_CHARS, "characters", "one cell of a CSV file or a sheet",
+          "a cell is longer than 131,072 characters"),
+    Limit("WORKBOOK_BYTES", WORKBOOK_BYTES, "bytes", "an .xlsx or .ods file",
+          "file is N bytes; the limit is 16,777,216"),
+    Limit("WORKBOOK_UNPACKED_BYTES", WORKBOOK_UNPACKED_BYTES, "bytes",
+          "every part of a workbook's archive, unpacked", "unpacks to N bytes; the limit is 134,217,728"),
+    Limit("DOCUMENT_BYTES", DOCUMENT_BYTES, "bytes", "a document's text (rules.md)",
+          "a document's text is at most 1,048,576 bytes"),
+    Limit("DOCUMENT_BLOCKS", DOCUMENT_BLOCKS, "blocks",
+          "a document's blocks, list items and table rows, all told",
+          "more than 5,000 blocks, list items and table rows"),
+    Limit("HEADING_CHARS", HEADING_CHARS, "characters", "a heading in a document",
+          "a heading is at most 150 characters"),
+    Limit("DOCUMENT_TABLE_COLUMNS", DOCUMENT_TABLE_COLUMNS, "columns", "a table in a document",
+          "a table has at most 12 columns"),
+    Limit("FONT_BYTES", FONT_BYTES, "bytes", "a font file", "it is larger than 33,554,432 bytes"),
+    Limit("PICTURE_BYTES", PICTURE_BYTES, "bytes", "a picture file",
+          "picture ... is N bytes; the limit is 67,108,864"),
+    Limit("PICTURE_PIXELS", PICTURE_PIXELS, "pixels", "a picture, as its header says",
+          "picture ... has more than 60,000,000 pixels"),
+    Limit("PICTURE_DPI", PICTURE_DPI, "dots an inch", "a picture as drawn",
+          "no error: a larger picture is scaled down"),
+    Limit("IMAGE_SIDE", IMAGE_SIDE, "pixels", "a side of an exported image",
+          "images are at most 16,383 pixels a side and 100 million in all"),
+    Limit("IMAGE_PIXELS", IMAGE_PIXELS, "pixels", "an exported image",
+          "images are at most 16,383 pixels a side and 100 million in all"),
+    Limit("GIT_SECONDS", GIT_SECONDS, "seconds", "one git command (diff and errata --since)",
+          "git took longer than 60 s"),
+)
