@@ -3,21 +3,30 @@
 Every case is a copy of tests/corpus/valid-minimal/ (one card type, one deck, two cards, a front
 and a back layout) with exactly one thing wrong, and an expected.txt: `exit: N` on its first line,
 then every line the build must print, in order, with file names relative to the case folder.
-A case may add `args.txt` (more command-line arguments). Files that do not belong in git
-(symlinks, huge or broken binaries) are made at run time by the functions in ADDED below; such a
-case keeps a README.md saying what is added.
+A case may add `args.txt` (more command-line arguments), or `command.txt` (a whole other
+command, such as `diff data/game --since HEAD`). Files that do not belong in git (symlinks, huge
+or broken binaries, a git repository) are made at run time by the functions in ADDED below, or by
+the case's own `make.py` (a function `make(root)`); such a case keeps a README.md saying what is
+added.
 
 Each case is built with `cardgen build data/game --out <tmp>/out --quiet`, run from a temporary
 copy of its folder, into an --out that already holds a good build of valid-minimal (same game
 folder name `game`, same deck id): a failing build must leave that build byte for byte as it was.
+It runs as its own process under a 512 MB address-space cap, as CI would: running out of memory
+is a failure, whatever the exit status.
 """
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
+import resource
+import shlex
 import shutil
 import struct
+import subprocess
+import sys
 import tracemalloc
 import zlib
 from dataclasses import dataclass
@@ -58,6 +67,12 @@ def extra_args(case: str) -> list[str]:
     return path.read_text(encoding="utf-8").split() if path.is_file() else []
 
 
+def own_command(case: str) -> list[str] | None:
+    """The case's command.txt, split as a shell would, or None for the usual build."""
+    path = CORPUS / case / "command.txt"
+    return shlex.split(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
 def printed(output: str) -> list[str]:
     return [line for line in output.splitlines() if line.strip()]
 
@@ -72,9 +87,48 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args], prog_name="cardgen")
 
 
+MEMORY_CAP = 512 * 1024 * 1024
+ENTRY = "from cardgen.cli import main; main(prog_name='cardgen')"
+
+
+@dataclass(frozen=True)
+class Capped:
+    """What `cardgen` did as its own process under the memory cap."""
+
+    exit_code: int
+    output: str
+    exception: None = None
+
+
+def _cap_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
+def run_capped(*args, cwd: Path, timeout: float = 120) -> Capped:
+    """`cardgen ARGS` in a process of its own under the 512 MB cap, stdout and stderr in order."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "80"}
+    done = subprocess.run([sys.executable, "-c", ENTRY, *map(str, args)], cwd=cwd, env=env,
+                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, preexec_fn=_cap_memory, timeout=timeout)
+    output = done.stdout.decode("utf-8", "replace")
+    assert "MemoryError" not in output, f"ran out of memory under the cap:\n{output[-2000:]}"
+    return Capped(done.returncode, output)
+
+
 # what the test adds at run time, by case ----------------------------------------------------------
 
 ADDED: dict[str, Callable[[Path], None]] = {}
+
+
+def maker(case: str) -> Callable[[Path], None] | None:
+    """What adds the case's run-time files: its own make.py, or a function in ADDED."""
+    path = CORPUS / case / "make.py"
+    if not path.is_file():
+        return ADDED.get(case)
+    spec = importlib.util.spec_from_file_location(f"corpus_{case.replace('-', '_')}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.make
 
 
 def adds(case: str):
@@ -224,11 +278,16 @@ class Workspace:
     def build(self, *args):
         return run("build", GAME, "--out", self.out, "--quiet", *args)
 
+    def run_case(self, case: str) -> Capped:
+        """The case's own command, or the build, as a process under the memory cap."""
+        command = own_command(case) or ["build", GAME, "--out", self.out, "--quiet"]
+        return run_capped(*command, *extra_args(case), cwd=self.root)
+
 
 def workspace(case: str, tmp_path: Path, good_build: Path, monkeypatch) -> Workspace:
     root = tmp_path / "case"
     shutil.copytree(CORPUS / case, root)
-    ADDED.get(case, lambda _: None)(root)
+    (maker(case) or (lambda _: None))(root)
     out = tmp_path / "out"
     shutil.copytree(good_build, out)
     monkeypatch.chdir(root)              # file names in messages are then relative: data/game/...
@@ -246,7 +305,7 @@ def assert_clean(result) -> None:
 def test_case(case, tmp_path, good_build, monkeypatch):
     want = expected(case)
     space = workspace(case, tmp_path, good_build, monkeypatch)
-    result = space.build(*extra_args(case))
+    result = space.run_case(case)
     assert_clean(result)
     assert not (space.root / "hacked.txt").exists(), "data ran an outside program"
     if os.environ.get(REFRESH) and printed(result.output) != want.lines:
@@ -264,7 +323,8 @@ def test_case(case, tmp_path, good_build, monkeypatch):
 
 
 # (huge-card-file is left out only to keep the run short: it takes seconds, not milliseconds)
-@pytest.mark.parametrize("case", [c for c in CASES if not extra_args(c) and c != "huge-card-file"])
+@pytest.mark.parametrize("case", [c for c in CASES if not extra_args(c) and not own_command(c)
+                                  and c != "huge-card-file"])
 def test_validate_prints_the_same(case, tmp_path, good_build, monkeypatch):
     want = expected(case)
     workspace(case, tmp_path, good_build, monkeypatch)
@@ -350,12 +410,13 @@ def test_each_case_is_valid_minimal_with_one_thing_changed():
         changed = {name for name in valid.keys() | files_of(case).keys()
                    if valid.get(name) != files_of(case).get(name)}
         assert len(changed) <= 2, f"{case} changes {sorted(changed)}"
-        assert changed or case in ADDED or extra_args(case) or case == VALID, f"{case} has no fault"
+        assert (changed or maker(case) or extra_args(case) or own_command(case)
+                or case == VALID), f"{case} has no fault"
 
 
 def test_cases_made_at_run_time_say_so():
     with_readme = {c for c in CASES if (CORPUS / c / "README.md").is_file()}
-    assert with_readme == set(ADDED)
+    assert with_readme == set(ADDED) | {c for c in CASES if (CORPUS / c / "make.py").is_file()}
 
 
 def test_case_names_are_kebab_case():
