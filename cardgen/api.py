@@ -1,4 +1,5 @@
-"""What the command line calls: find games, validate them, build them, list them."""
+"""What the command line calls: find games, validate them, build them, list them; and the
+few values and errors it shows. The command line imports nothing else of cardgen."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -8,14 +9,22 @@ from typing import Callable, Iterable
 from cardgen.diff import GameDiff, compare, compared
 from cardgen.dump import game_json
 from cardgen.errata_sheets import errata_files
-from cardgen.git_tree import OldGame, game_at
-from cardgen.errors import Report, relative_name
+from cardgen.git_tree import OldGame, RevisionError, game_at
+from cardgen.errors import Report, printable, relative_name
 from cardgen import schema_files
 from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
+from cardgen.limits import COMMAND_PATH_BYTES, NAME_BYTES
 from cardgen.load.game import GAME_FILE, load_game
+from cardgen.load.game_schema import OFFSET_MM
+from cardgen.model import ImageSettings
+from cardgen.outputs import OUTPUT_KINDS
 from cardgen.outputs.calibration import render_calibration
+from cardgen.outputs.presets import PRESETS
+from cardgen.outputs.raster import FORMATS
 from cardgen.pipeline import BuildOptions, build, check, same_file_key
+from cardgen.scaffold import ScaffoldError, new_game
 from cardgen.write import OutputError, write_atomic, write_files
+
 
 DATA_DIR = Path("data")
 
@@ -68,6 +77,21 @@ def build_games(paths: Iterable[Path], options: BuildOptions,
         written += build(game_dir, options, game_report, progress)
         report.extend(game_report)
     return report, written
+
+
+def watch(game_dirs: Iterable[Path], options: BuildOptions, show: Callable,
+          stop_event=None) -> None:
+    """Build every game, then rebuild those a saved change touches until `stop_event` is set (or
+    Ctrl-C). `show(report, written, games)` tells the user after every build."""
+    from cardgen.watching import rebuild_on_change     # watchfiles is loaded only to watch
+
+    def rebuild(games: list[Path]) -> None:
+        report, written = build_games(games, options)
+        show(report, written, games)
+
+    games = discover(game_dirs)
+    rebuild(games)
+    rebuild_on_change(games, options.out_dir, rebuild, stop_event)
 
 
 def dump(game_dir: Path) -> tuple[Report, dict | None]:

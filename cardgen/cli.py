@@ -16,12 +16,8 @@ from cardgen.cli_export import export
 from cardgen.cli_history import diff, errata
 from cardgen.cli_shared import (DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json,
                                 run_with_progress, writable_path)
-from cardgen.errors import Report, printable, relative_name
-from cardgen.load.game_schema import OFFSET_MM
-from cardgen.outputs import OUTPUT_KINDS
-from cardgen.pipeline import BuildOptions
-from cardgen.scaffold import ScaffoldError, new_game
-from cardgen.write import OutputError
+from cardgen.api import (OFFSET_MM, OUTPUT_KINDS, BuildOptions, OutputError, Report, ScaffoldError,
+                         new_game, printable, relative_name)
 
 _NUMBER = r"\s*[-+]?(\d+\.?\d*(e[-+]?\d+)?|\.\d+(e[-+]?\d+)?|nan|inf|infinity)\s*"
 _PLAIN_NUMBERS = re.compile(f"{_NUMBER},{_NUMBER}", re.ASCII | re.IGNORECASE)
@@ -281,8 +277,6 @@ def calibrate(out_file, page, duplex):
 
 def _watch(game_dirs, options: BuildOptions, quiet: bool) -> None:
     """Build, then rebuild on every save until Ctrl-C; problems shown, the last good files kept."""
-    from cardgen.watching import watch_and_build
-
     def show(report, written, games):
         emit(report, options.strict)
         if not quiet:
@@ -292,7 +286,7 @@ def _watch(game_dirs, options: BuildOptions, quiet: bool) -> None:
             click.echo(f"built {names}: {state}; watching for changes (Ctrl-C stops)")
 
     try:
-        watch_and_build(game_dirs, options, show)
+        api.watch(game_dirs, options, show)
     except KeyboardInterrupt:
         click.echo("stopped watching", err=True)
     sys.exit(0)

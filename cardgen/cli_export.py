@@ -8,11 +8,7 @@ from pathlib import Path
 import click
 
 from cardgen.cli_shared import GAME_DIRS, emit, emit_json, run_with_progress, writable_path
-from cardgen.errors import printable
-from cardgen.model import ImageSettings
-from cardgen.outputs.presets import PRESETS
-from cardgen.outputs.raster import FORMATS
-from cardgen.pipeline import BuildOptions
+from cardgen.api import FORMATS, PRESETS, BuildOptions, ImageSettings, printable
 
 OUT = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
                    default=Path("output"), show_default=True, callback=writable_path,

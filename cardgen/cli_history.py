@@ -9,9 +9,7 @@ import click
 
 from cardgen import api
 from cardgen.cli_shared import DUPLEX, FORMAT, OUT, PAGE, emit, emit_json
-from cardgen.errors import printable
-from cardgen.git_tree import RevisionError
-from cardgen.pipeline import BuildOptions
+from cardgen.api import BuildOptions, RevisionError, printable
 
 FOLDERS = click.argument("folders", nargs=-1, required=True,
                          type=click.Path(exists=True, file_okay=False, path_type=Path))

@@ -9,8 +9,7 @@ from pathlib import Path
 import click
 
 from cardgen import api
-from cardgen.errors import Report
-from cardgen.limits import COMMAND_PATH_BYTES, NAME_BYTES
+from cardgen.api import COMMAND_PATH_BYTES, NAME_BYTES, Report
 
 
 

@@ -10,9 +10,7 @@ from typing import Callable, Iterable
 from watchfiles import DefaultFilter, watch
 
 from cardgen import catalog
-from cardgen.api import build_games, discover
 from cardgen.load.game import layout_dirs
-from cardgen.pipeline import BuildOptions
 from cardgen.write import TEMP_PREFIX
 
 DEBOUNCE_MS = 300          # saves within this time are one change
@@ -48,15 +46,12 @@ def affected(games: list[Path], changed: Iterable[Path]) -> list[Path]:
     return games if shared else hit
 
 
-def watch_and_build(game_dirs, options: BuildOptions, show: Callable, stop_event=None) -> None:
-    """Build every game, then rebuild as their files change until `stop_event` is set (or
-    Ctrl-C). `show(report, written, games)` tells the user after every build."""
-    games = discover(game_dirs)
-    report, written = build_games(games, options)
-    show(report, written, games)
-    for changes in watch(*watched(games), watch_filter=_Sources(options.out_dir),
+def rebuild_on_change(games: list[Path], out_dir: Path, rebuild: Callable[[list[Path]], None],
+                      stop_event=None) -> None:
+    """Call `rebuild(games)` with the games a change touches, each time their files change,
+    until `stop_event` is set (or Ctrl-C)."""
+    for changes in watch(*watched(games), watch_filter=_Sources(out_dir),
                          debounce=DEBOUNCE_MS, stop_event=stop_event):
         touched = affected(games, [Path(path).resolve() for _, path in changes])
         if touched:
-            report, written = build_games(touched, options)
-            show(report, written, touched)
+            rebuild(touched)
