@@ -3,15 +3,15 @@ and the progress bar of a long build."""
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
 import click
 
 from cardgen import api
-from cardgen.errors import Report
+from cardgen.errors import Report, printable
 from cardgen.limits import COMMAND_PATH_BYTES, NAME_BYTES
-
 
 
 def _games_or_data(ctx, param, value):
@@ -52,6 +52,18 @@ def writable_path(ctx, param, value):
     if any(len(part.encode("utf-8", "surrogateescape")) > NAME_BYTES for part in Path(text).parts):
         raise click.BadParameter(f"a name in the path is longer than {NAME_BYTES} bytes")
     return value
+
+
+class FiniteFloatRange(click.FloatRange):
+    """A number from `min` to `max`: never nan, which click's FloatRange lets through (it is
+    neither below nor above any bound), nor an infinity."""
+
+    def convert(self, value, param, ctx):
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"expected a number from {self.min:g} to {self.max:g}, found "
+                      f"'{printable(str(value))[:40]}'", param, ctx)
+        return super().convert(number, param, ctx)
 
 
 OUT = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
