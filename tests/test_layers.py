@@ -9,7 +9,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "cardgen"
 
 # lowest first; a module's layer is that of its top-level module or package under cardgen/
 LAYERS = [
-    {"errors", "units", "model", "markup", "staged", "limits"},
+    {"errors", "units", "model", "markup", "staged", "limits", "temp_files"},
     {"yaml_errors", "yaml_source", "schema", "paths", "conditions", "colors", "colour_vision",
      "imposition", "packing", "tiling", "saddle_stitch", "catalog"},
     {"fields"},
@@ -21,7 +21,7 @@ LAYERS = [
     {"write", "pipeline"},
     {"api", "dump", "json_schema", "schema_files", "reference", "scaffold", "diff", "git_tree",
      "errata_sheets", "watching"},
-    {"cli", "cli_shared", "cli_export", "cli_history", "__main__"},
+    {"entry", "cli", "cli_shared", "cli_export", "cli_history", "__main__"},
 ]
 LEVEL = {name: level for level, names in enumerate(LAYERS) for name in names}
 
