@@ -1,16 +1,18 @@
 """The `cardgen` command's first step, before the libraries it uses are imported: a fault of
-the environment it runs in (a working folder that was deleted, a HOME that is a file) is a
-sentence and exit status 2, not a traceback from a library that trips on it while it loads
-(reportlab asks for the working folder, and reads settings files from the import path and from
-HOME, as it is imported)."""
+the environment it runs in is a sentence, never a traceback. A working folder that was deleted,
+or a HOME where a settings file cannot be read, is exit status 2 (reportlab trips on both as it
+is imported: it asks for the working folder, and reads settings files from the import path and
+from HOME); a standard output on a full disk is exit status 1."""
 from __future__ import annotations
 
+import errno
 import os
 import sys
 
 from cardgen.errors import printable
 
 EXIT_USAGE = 2      # as click's usage errors: the command cannot run as it was started
+EXIT_DATA = 1       # as a problem in the data: what was asked for could not be done
 _AGAIN = "change to a folder that exists and run cardgen again"
 
 
@@ -25,7 +27,24 @@ def main() -> None:
     if problem is not None:
         print(f"error: {problem}", file=sys.stderr)
         sys.exit(EXIT_USAGE)
-    cli()
+    try:
+        cli()
+    except OSError as exc:
+        if not output_stream_full(exc):
+            raise
+        try:                      # what is left in stdout's buffer goes nowhere at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, AttributeError, ValueError):
+            pass
+        print("error: cannot print the command's output: the disk is full", file=sys.stderr)
+        sys.exit(EXIT_DATA)
+
+
+def output_stream_full(exc: BaseException) -> bool:
+    """Printing to a standard output on a full disk (`> /dev/full`): a full disk, naming no
+    file, as cardgen's own file writes always name theirs."""
+    return (isinstance(exc, OSError) and exc.filename is None
+            and exc.errno in (errno.ENOSPC, errno.EDQUOT))
 
 
 def working_folder_problem() -> str | None:

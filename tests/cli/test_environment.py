@@ -130,3 +130,14 @@ def test_a_read_only_output_folder_is_one_line_naming_it_and_exit_1(command, wri
     else:
         assert line.startswith("game/") and "cannot write the schemas" in line
     assert {folder: _files(folder) for folder in read_only} == before
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to print to")
+@pytest.mark.parametrize("args", [["dump", VALID_GAME], ["list", VALID_GAME], ["--help"]])
+def test_printing_to_a_full_disk_is_one_sentence_and_exit_1(args, tmp_path):
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "cardgen", *map(str, args)], cwd=tmp_path,
+                                env=_env(), stdout=full, stderr=subprocess.PIPE, text=True,
+                                timeout=60)
+    assert (result.returncode, result.stderr.splitlines()) == (
+        1, ["error: cannot print the command's output: the disk is full"])
