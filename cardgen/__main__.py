@@ -1,4 +1,4 @@
 """`python -m cardgen` is the `cardgen` command."""
-from cardgen.cli import main
+from cardgen.entry import main
 
 main()

@@ -14,7 +14,7 @@ import click
 from cardgen import api
 from cardgen.cli_export import export
 from cardgen.cli_history import diff, errata
-from cardgen.cli_shared import (DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json,
+from cardgen.cli_shared import (DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json, output_stream_full,
                                 run_with_progress, writable_path)
 from cardgen.api import (OFFSET_MM, OUTPUT_KINDS, BuildOptions, OutputError, Report, ScaffoldError,
                          new_game, printable, relative_name)
@@ -46,7 +46,8 @@ EXIT_INTERNAL = 3   # a fault in cardgen itself, never in the data (1) or the co
 class _Group(click.Group):
     """Ctrl-C ends a command with a message, never a traceback; outputs are written atomically,
     so whatever was built before is still there. An unexpected exception is a one-line report
-    and exit status 3 (with --debug, the traceback too)."""
+    and exit status 3 (with --debug, the traceback too); a standard output on a full disk is
+    left to the entry point."""
 
     def invoke(self, ctx):
         try:
@@ -58,6 +59,8 @@ class _Group(click.Group):
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
         except Exception as exc:   # the last resort: anything that escaped every check
+            if output_stream_full(exc):
+                raise
             if ctx.params.get("debug"):
                 traceback.print_exc()
             problem = printable(f"{type(exc).__name__}: {exc}")[:300]

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli_shared import GAME_DIRS, emit, emit_json, run_with_progress, writable_path
+from cardgen.cli_shared import (GAME_DIRS, FiniteFloatRange, emit, emit_json, run_with_progress,
+                                writable_path)
 from cardgen.api import FORMATS, PRESETS, BuildOptions, ImageSettings, printable
 
 OUT = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
@@ -52,7 +53,7 @@ def _finish(report, written, quiet: bool, as_json: bool) -> None:
 @export.command()
 @GAME_DIRS
 @OUT
-@click.option("--dpi", type=click.FloatRange(36, 1200), default=300, show_default=True,
+@click.option("--dpi", type=FiniteFloatRange(36, 1200), default=300, show_default=True,
               help="Resolution of the images.")
 @click.option("--bleed/--no-bleed", default=True, show_default=True,
               help="Keep the bleed round each card, or the trim only.")

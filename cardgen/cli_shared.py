@@ -2,14 +2,16 @@
 and the progress bar of a long build."""
 from __future__ import annotations
 
+import errno
 import json
+import math
 import sys
 from pathlib import Path
 
 import click
 
 from cardgen import api
-from cardgen.api import COMMAND_PATH_BYTES, NAME_BYTES, Report
+from cardgen.api import COMMAND_PATH_BYTES, NAME_BYTES, Report, printable
 
 
 
@@ -53,6 +55,18 @@ def writable_path(ctx, param, value):
     return value
 
 
+class FiniteFloatRange(click.FloatRange):
+    """A number from `min` to `max`: never nan, which click's FloatRange lets through (it is
+    neither below nor above any bound), nor an infinity."""
+
+    def convert(self, value, param, ctx):
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"expected a number from {self.min:g} to {self.max:g}, found "
+                      f"'{printable(str(value))[:40]}'", param, ctx)
+        return super().convert(number, param, ctx)
+
+
 OUT = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
                    default=Path("output"), show_default=True, callback=writable_path,
                    help="Folder the games are built into.")
@@ -87,3 +101,10 @@ def run_with_progress(label: str, game_dirs, options, show: bool):
                                file=sys.stderr) as bar:
             return api.build_games(game_dirs, options, bar.update)
     return api.build_games(game_dirs, options)
+
+
+def output_stream_full(exc: BaseException) -> bool:
+    """Printing to a standard output on a full disk (`> /dev/full`): a full disk, naming no
+    file, as cardgen's own file writes always name theirs."""
+    return (isinstance(exc, OSError) and exc.filename is None
+            and exc.errno in (errno.ENOSPC, errno.EDQUOT))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from cardgen.errors import Report, relative_name
 from cardgen.pipeline import check
+from cardgen.write import OutputError, write_files
 from cardgen.yaml_source import printed_text
 
 TEMPLATE = Path(__file__).parent / "templates" / "new_game"
@@ -22,7 +23,8 @@ class ScaffoldError(Exception):
 
 
 def new_game(folder: Path, title: str | None = None) -> list[Path]:
-    """Write the starter game into `folder`, which must not exist or be empty."""
+    """Write the starter game into `folder`, which must not exist or be empty: every file, or
+    none."""
     folder = Path(folder)
     try:
         if folder.exists() and not folder.is_dir():
@@ -43,16 +45,10 @@ def new_game(folder: Path, title: str | None = None) -> list[Path]:
         source = "" if given else " (made from the folder name: give one with --title)"
         raise ScaffoldError(f"the new game could not print its title{source}: "
                             + "; ".join(problems))
-    written = []
-    for name, text in files.items():
-        target = folder / name
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise ScaffoldError(f"cannot write '{target}': {exc.strerror or exc}") from None
-        written.append(target)
-    return written
+    try:
+        return write_files(folder, {name: text.encode("utf-8") for name, text in files.items()})
+    except OutputError as exc:
+        raise ScaffoldError(f"cannot write '{exc.path}': {exc.reason}; no file was written") from None
 
 
 def game_files(title: str) -> dict[str, str]:

@@ -11,7 +11,7 @@ from watchfiles import DefaultFilter, watch
 
 from cardgen import catalog
 from cardgen.load.game import layout_dirs
-from cardgen.write import TEMP_PREFIX
+from cardgen.temp_files import is_temp_name
 
 DEBOUNCE_MS = 300          # saves within this time are one change
 
@@ -25,7 +25,7 @@ class _Sources(DefaultFilter):
 
     def __call__(self, change, path: str) -> bool:
         where = Path(path)
-        if where.name.startswith(TEMP_PREFIX) or self.out_dir in where.parents:
+        if is_temp_name(where.name) or self.out_dir in where.parents:
             return False
         return super().__call__(change, path)
 

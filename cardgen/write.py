@@ -3,8 +3,10 @@
 Every new file is first written whole to a temporary file beside its target (on Linux an unnamed
 O_TMPFILE that gets a name only when complete, so even a killed build leaves nothing
 half-written); only then are they put in place one by one, each previous version kept until all
-are in, and put back if any fails. Temporary files carry the writing process's id, so a build
-cleaning up after a killed one never removes a file another running build is still writing.
+are in, and put back if any fails. A folder made for the files is removed again, if still empty,
+when they cannot be written. Temporary files are named as `temp_files` says, and a build removes
+another's only by that module's rule, so never a file another running build is still writing,
+and never anything of the user's.
 
 A file's content may be given as a StagedFile, a file already written elsewhere (an image in the
 cache, say): it is copied into its temporary file like any other, so a build of many images
@@ -15,13 +17,11 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
-import uuid
+from itertools import takewhile
 from pathlib import Path
 
 from cardgen.staged import StagedFile
-
-TEMP_PREFIX = ".cardgen-"
+from cardgen.temp_files import create_temp, remove_stale_temps, temp_path
 
 
 class OutputError(Exception):
@@ -30,10 +30,6 @@ class OutputError(Exception):
     def __init__(self, path: Path, reason: str):
         super().__init__(f"{path}: {reason}")
         self.path, self.reason = Path(path), reason
-
-
-def _temp_name(folder: Path, kind: str) -> Path:
-    return folder / f"{TEMP_PREFIX}{os.getpid()}-{uuid.uuid4().hex}.{kind}"
 
 
 def _reason(exc: OSError, path: Path) -> str:
@@ -85,18 +81,40 @@ def write_files(folder: Path, files: dict[str, bytes | StagedFile]) -> list[Path
     A name may hold '/': its folders below `folder` are made as needed."""
     folder = Path(folder)
     targets = [folder / name for name in files]
-    for parent in dict.fromkeys([folder, *(t.parent for t in targets)]):
-        try:
-            parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise OutputError(parent, _reason(exc, parent)) from None
-    for target in targets:
-        check_replaceable(target)
-    for parent in dict.fromkeys(t.parent for t in targets):
-        remove_stale_temps(parent)
+    made: list[Path] = []
+    try:
+        for parent in dict.fromkeys([folder, *(t.parent for t in targets)]):
+            _make_folder(parent, made)
+        for target in targets:
+            check_replaceable(target)
+        for parent in dict.fromkeys(t.parent for t in targets):
+            remove_stale_temps(parent)
+        _write_all_or_none(targets, list(files.values()))
+    except BaseException:
+        for path in reversed(made):      # innermost first; a folder something is in stays
+            try:
+                os.rmdir(path)
+            except OSError:
+                pass
+        raise
+    return targets
+
+
+def _make_folder(folder: Path, made: list[Path]) -> None:
+    """`folder` and every missing folder above it; those this call made are added to `made`."""
+    missing = list(takewhile(lambda p: not os.path.isdir(p), [folder, *folder.parents]))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(folder, _reason(exc, folder)) from None
+    finally:
+        made.extend(p for p in reversed(missing) if os.path.isdir(p))
+
+
+def _write_all_or_none(targets: list[Path], contents: list[bytes | StagedFile]) -> None:
     temps: list[Path] = []
     try:
-        for target, data in zip(targets, files.values()):
+        for target, data in zip(targets, contents):
             content = _content(data)
             try:
                 temps.append(_write_temp(target.parent, content))
@@ -106,7 +124,6 @@ def write_files(folder: Path, files: dict[str, bytes | StagedFile]) -> list[Path
     finally:
         for temp in temps:
             temp.unlink(missing_ok=True)
-    return targets
 
 
 def _content(data: bytes | StagedFile) -> bytes:
@@ -123,7 +140,7 @@ def _put_in_place(moves: list[tuple[Path, Path]]) -> None:
     done: list[tuple[Path, Path | None]] = []          # target, the backup of its old version
     try:
         for temp, target in moves:
-            backup = _temp_name(target.parent, "old")
+            backup = temp_path(target.parent)
             try:
                 os.link(target, backup)
             except FileNotFoundError:     # no previous version (or another build just moved it)
@@ -163,7 +180,7 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 def _write_temp(folder: Path, data: bytes) -> Path:
     """`data` complete in a named temporary file of this process in `folder`."""
-    temp = _temp_name(folder, "tmp")
+    temp = temp_path(folder)
     try:
         fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644)
     except (AttributeError, OSError):
@@ -181,17 +198,16 @@ def _write_temp(folder: Path, data: bytes) -> Path:
 
 
 def _write_named(folder: Path, data: bytes) -> Path:
-    fd, temp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".tmp", dir=folder)
+    fd, temp = create_temp(folder)
     try:
         try:
             _write_all(fd, data)
         finally:
             os.close(fd)
-        os.chmod(temp, 0o644)  # mkstemp makes 0600; outputs are ordinary shareable files
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        temp.unlink(missing_ok=True)
         raise
-    return Path(temp)
+    return temp
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -199,23 +215,3 @@ def _write_all(fd: int, data: bytes) -> None:
     while view:
         view = view[os.write(fd, view):]
     os.fsync(fd)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def remove_stale_temps(folder: Path) -> None:
-    """Temp files a killed build left behind: only those of processes no longer running."""
-    if not folder.is_dir():
-        return
-    for leftover in folder.glob(f"{TEMP_PREFIX}*"):
-        owner = leftover.name[len(TEMP_PREFIX):].split("-", 1)[0]
-        if not owner.isdigit() or not _alive(int(owner)):
-            leftover.unlink(missing_ok=True)

@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "cardgen"
 
 # lowest first; a module's layer is that of its top-level module or package under cardgen/
 LAYERS = [
-    {"errors", "units", "model", "markup", "staged", "limits"},
+    {"errors", "units", "model", "markup", "staged", "limits", "temp_files"},
     {"yaml_errors", "yaml_source", "schema", "paths", "conditions", "colors", "colour_vision",
      "imposition", "packing", "tiling", "saddle_stitch", "catalog"},
     {"fields"},
@@ -28,9 +28,10 @@ LAYERS = [
     {"write", "pipeline"},
     {"api", "dump", "json_schema", "schema_files", "reference", "scaffold", "diff", "git_tree",
      "errata_sheets", "watching"},
-    {"cli", "cli_shared", "cli_export", "cli_history", "__main__"},
+    {"cli", "cli_shared", "cli_export", "cli_history"},
+    {"entry", "__main__"},   # the process's start: checks its environment, then runs the CLI
 ]
-COMMAND_LINE = LAYERS[-1]
+COMMAND_LINE = len(LAYERS) - 2
 GATEWAY = "api"          # the one library module the command line may import
 
 
@@ -109,12 +110,12 @@ def upward_imports(root: Path, layers) -> list[str]:
     return found
 
 
-def command_line_around_the_gateway(root: Path, layers) -> list[str]:
-    command_line, top = layers[-1], root.name
-    allowed = {f"{top}.{name}" for name in command_line | {GATEWAY}}
+def command_line_around_the_gateway(root: Path, layers, command_line: int) -> list[str]:
+    top = root.name
+    allowed = {f"{top}.{name}" for name in layers[command_line] | {GATEWAY}}
     found = []
     for i in imports_of(root):
-        if layer_of(i.source, layers) == len(layers) - 1:
+        if layer_of(i.source, layers) == command_line:
             if not any(i.target == a or i.target.startswith(a + ".") for a in allowed):
                 found.append(f"{i.source}:{i.line} imports {i.target}, not through {GATEWAY}")
     return found
@@ -183,7 +184,7 @@ def test_no_module_imports_a_higher_layer():
 
 
 def test_the_command_line_goes_through_the_api():
-    found = command_line_around_the_gateway(PACKAGE, LAYERS)
+    found = command_line_around_the_gateway(PACKAGE, LAYERS, COMMAND_LINE)
     assert not found, "\n".join(found)
 
 
@@ -217,7 +218,7 @@ def plant(tmp_path: Path, **changes: str) -> Path:
 
 
 def all_faults(root: Path) -> list:
-    return (upward_imports(root, PLANTED_LAYERS) + command_line_around_the_gateway(root, PLANTED_LAYERS)
+    return (upward_imports(root, PLANTED_LAYERS) + command_line_around_the_gateway(root, PLANTED_LAYERS, 3)
             + cycles(root))
 
 

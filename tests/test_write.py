@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from cardgen import write
-from cardgen.write import TEMP_PREFIX, remove_stale_temps, write_atomic
+from cardgen.staged import StagedFile
+from cardgen.temp_files import STALE_AFTER_S, is_temp_name, remove_stale_temps, temp_path
+from cardgen.write import write_atomic
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -42,11 +44,52 @@ def test_a_finished_write_replaces_the_file_readably(tmp_path, monkeypatch, unna
     assert [p.name for p in target.parent.iterdir()] == ["deck.pdf"]
 
 
-def test_stale_temps_of_a_killed_build_are_removed(tmp_path):
-    (tmp_path / f"{TEMP_PREFIX}abc.tmp").write_bytes(b"half")
-    (tmp_path / "deck.pdf").write_bytes(b"good")
+def _dead_pid() -> int:
+    child = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                           capture_output=True, text=True, check=True)
+    return int(child.stdout)
+
+
+def _temp_of(folder: Path, pid: int, age_s: float) -> Path:
+    path = folder / f".cardgen-tmp-{pid}-{'ab' * 16}.part"
+    path.write_bytes(b"half")
+    os.utime(path, (time.time() - age_s,) * 2)
+    return path
+
+
+def test_only_an_old_temp_of_a_process_no_longer_running_is_removed(tmp_path):
+    old = STALE_AFTER_S + 60
+    writers = {"dead-and-old": (_dead_pid(), old), "dead-but-recent": (_dead_pid(), 60),
+               "running": (os.getppid(), old), "this-process": (os.getpid(), old)}
+    temps = {}
+    for case, (pid, age) in writers.items():
+        (tmp_path / case).mkdir()
+        temps[case] = _temp_of(tmp_path / case, pid, age)
+        remove_stale_temps(tmp_path / case)
+    assert [case for case, path in temps.items() if not path.exists()] == ["dead-and-old"]
+
+
+def test_no_other_name_and_no_folder_is_ever_removed_as_a_temp(tmp_path):
+    old = time.time() - STALE_AFTER_S - 60
+    names = [".cardgen-notes.md", ".cardgen-123-abc.tmp", f".cardgen-tmp-{_dead_pid()}-abc.part",
+             f".cardgen-tmp-{_dead_pid()}-{'ab' * 16}.part.bak"]
+    for name in names:
+        (tmp_path / name).write_text("mine")
+    folder = tmp_path / f".cardgen-tmp-{_dead_pid()}-{'cd' * 16}.part"
+    folder.mkdir()
+    link = tmp_path / f".cardgen-tmp-{_dead_pid()}-{'ef' * 16}.part"
+    link.symlink_to(tmp_path / ".cardgen-notes.md")
+    for path in [*tmp_path.iterdir()]:
+        os.utime(path, (old, old), follow_symlinks=False)
     remove_stale_temps(tmp_path)
-    assert [p.name for p in tmp_path.iterdir()] == ["deck.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*names, folder.name, link.name])
+
+
+def test_temp_names_are_cardgens_own_pattern(tmp_path):
+    assert is_temp_name(temp_path(tmp_path).name)
+    assert temp_path(tmp_path) != temp_path(tmp_path)
+    for name in (".cardgen-notes.md", ".cardgen-cache", ".cardgen-tmp-1-x.part", "deck.pdf"):
+        assert not is_temp_name(name)
 
 
 def _game(root: Path) -> Path:
@@ -235,15 +278,6 @@ def test_two_games_whose_folders_differ_only_in_case_are_refused_first(tmp_path)
     assert not (tmp_path / "out").exists()
 
 
-def test_stale_temps_of_a_live_build_are_kept(tmp_path):
-    live = tmp_path / f"{TEMP_PREFIX}{os.getpid()}-abc.tmp"
-    dead = tmp_path / f"{TEMP_PREFIX}999999999-abc.tmp"
-    for path in (live, dead):
-        path.write_bytes(b"half")
-    remove_stale_temps(tmp_path)
-    assert live.exists() and not dead.exists()
-
-
 def test_sixteen_builds_into_one_folder_at_once_all_succeed(tmp_path):
     game, out = _two_deck_game(tmp_path), tmp_path / "out"
     command = [sys.executable, "-m", "cardgen", "build", str(game), "--out", str(out), "--quiet"]
@@ -271,4 +305,54 @@ def test_a_staged_file_is_copied_in_and_a_missing_one_leaves_every_file_as_it_wa
     assert failed.value.path == tmp_path / "gone.png" and "cannot read" in failed.value.reason
     assert (out / "a.txt").read_bytes() == b"one"
     assert (out / "img" / "card.png").read_bytes() == b"image"
-    assert not [p for p in out.rglob("*") if p.name.startswith(TEMP_PREFIX)]
+    assert not [p for p in out.rglob("*") if is_temp_name(p.name)]
+
+
+# the user's own files beside cardgen's ------------------------------------------------------------
+
+MINE = (".cardgen-notes.md", ".cardgen-cache/kept.txt")
+
+
+@pytest.mark.parametrize("command", ["schema", "calibrate", "build", "new"])
+def test_a_users_dot_cardgen_file_and_folder_survive_every_command_that_writes(
+        command, tmp_path, monkeypatch):
+    game = tmp_path / "game"
+    shutil.copytree(VALID, game)
+    monkeypatch.chdir(tmp_path)
+    args, folders = {
+        "schema": (("schema", game, "--write"), [game, game / "schemas", game / "cards"]),
+        "calibrate": (("calibrate",), [tmp_path / "output"]),
+        "build": (("build", game, "--out", "out"), [tmp_path / "out" / "game"]),
+        "new": (("new", tmp_path / "new" / "game"), [tmp_path / "new"]),
+    }[command]
+    for folder in folders:
+        for name in MINE:
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text("mine", encoding="utf-8")
+    result = _cli(*args)
+    assert result.exit_code == 0, result.output
+    for folder in folders:
+        assert all((folder / name).read_text(encoding="utf-8") == "mine" for name in MINE)
+        assert not [p for p in folder.rglob("*") if is_temp_name(p.name)]
+
+
+def test_calibrate_and_schemas_after_images_keep_the_image_cache(tmp_path, monkeypatch):
+    game = tmp_path / "game"
+    shutil.copytree(VALID, game)
+    monkeypatch.chdir(tmp_path)
+    for out in ("output", game):
+        assert _cli("export", "images", game, "--dpi", "36", "--out", out, "-q").exit_code == 0
+        assert (Path(out) / ".cardgen-cache").is_dir()
+    assert _cli("calibrate").exit_code == 0
+    assert _cli("schema", game, "--write").exit_code == 0
+    assert (tmp_path / "output" / "calibration.pdf").is_file()
+    assert (game / "schemas" / "game.schema.json").is_file()
+    assert (tmp_path / "output" / ".cardgen-cache").is_dir() and (game / ".cardgen-cache").is_dir()
+
+
+def test_a_write_that_fails_removes_the_folders_it_made_and_only_those(tmp_path):
+    (tmp_path / "kept").mkdir()
+    with pytest.raises(write.OutputError):
+        write.write_files(tmp_path, {"kept/new/deeper/a.txt": b"one",
+                                     "kept/other/b.txt": StagedFile(tmp_path / "gone.png")})
+    assert [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")] == ["kept"]

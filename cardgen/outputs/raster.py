@@ -34,6 +34,7 @@ from cardgen.layout.bind import CardFace
 from cardgen.outputs.sheet_drawing import define_form
 from cardgen.units import mm_to_pt
 from cardgen.staged import StagedFile
+from cardgen.temp_files import remove_stale_temps, temp_path
 
 FORMATS = {"png": "PNG", "jpg": "JPEG", "webp": "WEBP"}
 OPTIONS = {"PNG": {"compress_level": 3},      # twice as fast as Pillow's 6, for 7% larger files
@@ -241,7 +242,7 @@ def _digest_file(path: Path) -> Path:
 
 
 def _write_whole(target: Path, data: bytes) -> None:
-    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    temp = temp_path(target.parent)
     try:
         temp.write_bytes(data)
         os.replace(temp, target)
@@ -270,6 +271,8 @@ def _store(cache: Path | None) -> tuple[ScratchFolder | None, _Store]:
         except OSError:
             pass
         if cache.is_dir() and os.access(cache, os.W_OK):
+            for folder in (cache, cache / THUMBNAILS):
+                remove_stale_temps(folder)
             return None, _Store(cache, cache)
     scratch = ScratchFolder()
     return scratch, _Store(cache, scratch.path)

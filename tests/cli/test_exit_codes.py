@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -105,3 +108,42 @@ def test_back_offsets_out_of_range_are_usage_errors(offset, tmp_path):
     assert result.exit_code == 2
     assert "--back-offset" in result.output or "expected" in result.output
     assert not (tmp_path / "out").exists()
+
+
+def _float_options(command=main, words=()):
+    """(the command's words, the option) for every option of any command that takes a number."""
+    if isinstance(command, click.Group):
+        for name, sub in sorted(command.commands.items()):
+            yield from _float_options(sub, (*words, name))
+        return
+    for param in command.params:
+        if isinstance(param, click.Option) and isinstance(param.type, click.types.FloatParamType):
+            yield words, param, command
+
+
+FLOAT_OPTIONS = list(_float_options())
+VALID_GAME = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
+
+
+def test_the_float_options_are_found():
+    assert ("export", "images", "--dpi") in [(*words, param.opts[0])
+                                             for words, param, _ in FLOAT_OPTIONS]
+
+
+@pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf", "1e999"])
+@pytest.mark.parametrize("words, param, command", FLOAT_OPTIONS,
+                         ids=[" ".join([*w, p.opts[0]]) for w, p, _ in FLOAT_OPTIONS])
+def test_no_float_option_takes_nan_or_infinity(words, param, command, value, tmp_path):
+    names = {p.name for p in command.params}
+    args = [*words, param.opts[0], value]
+    if "game_dirs" in names or "game_dir" in names:
+        shutil.copytree(VALID_GAME, tmp_path / "game")
+        args.append(tmp_path / "game")
+    if "out_dir" in names:
+        args += ["--out", tmp_path / "out"]
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for '{param.opts[0]}'" in result.output
+    assert f"found '{value}'" in result.output
+    assert not (tmp_path / "out").exists()
+
