@@ -37,7 +37,7 @@ WORKBOOK_UNPACKED_BYTES = 128 * MiB  # every part of a workbook's archive, unpac
 
 # documents (rules.md) ------------------------------------------------------------------------------
 DOCUMENT_BYTES = 1 * MiB            # a document's text
-DOCUMENT_BLOCKS = 5000              # blocks, list items and table rows, all told
+DOCUMENT_BLOCKS = 5000              # blocks, list items and table rows, with what directives make
 HEADING_CHARS = 150                 # a heading is kept whole on one page
 DOCUMENT_TABLE_COLUMNS = 12         # columns of a table in a document
 
@@ -117,7 +117,8 @@ ALL: tuple[Limit, ...] = (
     Limit("DOCUMENT_BYTES", DOCUMENT_BYTES, "bytes", "a document's text (rules.md)",
           "a document's text is at most 1,048,576 bytes"),
     Limit("DOCUMENT_BLOCKS", DOCUMENT_BLOCKS, "blocks",
-          "a document's blocks, list items and table rows, all told",
+          "a document's blocks, list items and table rows, all told, with those its directives "
+          "make from the game's data",
           "more than 5,000 blocks, list items and table rows"),
     Limit("HEADING_CHARS", HEADING_CHARS, "characters", "a heading in a document",
           "a heading is at most 150 characters"),
