@@ -2,7 +2,7 @@
 fills a dictionary entry for every character a character map (cmap) claims, so a small file
 claiming two billion characters would take all memory. Here every table must lie inside the file,
 the glyph metrics and locations must be as long as the glyph count says, and the characters each
-cmap subtable maps are counted from its ranges, without walking them, against FONT_CHARACTERS."""
+cmap subtable maps are counted from its ranges, not one by one, against FONT_CHARACTERS."""
 from __future__ import annotations
 
 import struct
@@ -10,6 +10,7 @@ import struct
 from cardgen.limits import FONT_CHARACTERS
 
 COLLECTION = b"ttcf"
+WHOLE = "file"                    # the whole file, read as one table
 _RANGE_FORMATS = (12, 13)         # groups of (first, last, glyph): 12 bytes each after 16
 
 
@@ -26,7 +27,8 @@ class _Table:
     def unpack(self, fmt: str, offset: int) -> tuple:
         at = self.start + offset
         if offset < 0 or at + struct.calcsize(fmt) > self.end:
-            raise FontTableError(f"its '{self.tag}' table is cut short")
+            raise FontTableError("the file is cut short" if self.tag == WHOLE
+                                 else f"its '{self.tag}' table is cut short")
         return struct.unpack_from(fmt, self.data, at)
 
     def ushort(self, offset: int) -> int:
@@ -44,7 +46,7 @@ def check_font_tables(data: bytes) -> None:
     """Raise FontTableError when the font's tables do not hold together or its character map
     claims more than FONT_CHARACTERS characters; a file that is no TrueType font at all is left
     to reportlab, which refuses it."""
-    whole = _Table(data, "file", 0, len(data))
+    whole = _Table(data, WHOLE, 0, len(data))
     if len(data) < 12:
         return
     start = 0

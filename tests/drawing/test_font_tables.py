@@ -78,3 +78,9 @@ def test_overlapping_segments_of_a_format_4_map_count_every_time():
     cmap = struct.pack(">HHHHL", 0, 1, 3, 1, 12) + subtable
     table = font_tables._Table(cmap, "cmap", 0, len(cmap))
     assert font_tables._characters(table, 12) == 400_000
+
+
+def test_a_collection_listing_more_fonts_than_the_file_holds_is_refused():
+    data = b"ttcf" + struct.pack(">LL", 0x00010000, 0xFFFFFFFF) + b"\0" * 64
+    with pytest.raises(FontTableError, match="lists 4,294,967,295 fonts"):
+        check_font_tables(data)
