@@ -37,12 +37,13 @@ WORKBOOK_UNPACKED_BYTES = 128 * MiB  # every part of a workbook's archive, unpac
 
 # documents (rules.md) ------------------------------------------------------------------------------
 DOCUMENT_BYTES = 1 * MiB            # a document's text
-DOCUMENT_BLOCKS = 5000              # blocks, list items and table rows, all told
+DOCUMENT_BLOCKS = 5000              # blocks, list items and table rows, with what directives make
 HEADING_CHARS = 150                 # a heading is kept whole on one page
 DOCUMENT_TABLE_COLUMNS = 12         # columns of a table in a document
 
 # fonts and pictures --------------------------------------------------------------------------------
 FONT_BYTES = 32 * MiB               # a font file
+FONT_CHARACTERS = 200_000           # characters one character map of a font gives glyphs to
 PICTURE_BYTES = 64 * MiB            # a picture file
 PICTURE_PIXELS = 60_000_000         # a 300 dpi A3 sheet is ~17.4 MP; anything far beyond is refused
 PICTURE_DPI = 600                   # beyond this a printer shows nothing more: pictures are scaled down
@@ -116,13 +117,17 @@ ALL: tuple[Limit, ...] = (
     Limit("DOCUMENT_BYTES", DOCUMENT_BYTES, "bytes", "a document's text (rules.md)",
           "a document's text is at most 1,048,576 bytes"),
     Limit("DOCUMENT_BLOCKS", DOCUMENT_BLOCKS, "blocks",
-          "a document's blocks, list items and table rows, all told",
+          "a document's blocks, list items and table rows, all told, with those its directives "
+          "make from the game's data",
           "more than 5,000 blocks, list items and table rows"),
     Limit("HEADING_CHARS", HEADING_CHARS, "characters", "a heading in a document",
           "a heading is at most 150 characters"),
     Limit("DOCUMENT_TABLE_COLUMNS", DOCUMENT_TABLE_COLUMNS, "columns", "a table in a document",
           "a table has at most 12 columns"),
     Limit("FONT_BYTES", FONT_BYTES, "bytes", "a font file", "it is larger than 33,554,432 bytes"),
+    Limit("FONT_CHARACTERS", FONT_CHARACTERS, "characters",
+          "characters one character map (cmap subtable) of a font file maps to glyphs",
+          "its character map claims more than 200,000 characters"),
     Limit("PICTURE_BYTES", PICTURE_BYTES, "bytes", "a picture file",
           "picture ... is N bytes; the limit is 67,108,864"),
     Limit("PICTURE_PIXELS", PICTURE_PIXELS, "pixels", "a picture, as its header says",

@@ -65,6 +65,7 @@ class Face:
     layout: str
     values: Mapping = field(default_factory=frozen_map)
     source: Source | None = None      # where `layout:` is written
+    value_sources: Mapping = field(default_factory=frozen_map)   # value name -> where it is given
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,7 @@ class Deck:
     rules: tuple = ()
     complete: bool = True     # False when some card failed to load: counts would mislead
     size_source: Source | None = None   # where `size:` is written (None: the default size)
+    value_sources: Mapping = field(default_factory=frozen_map)   # value name -> where it is given
 
     @property
     def card_count(self) -> int:
@@ -116,6 +118,7 @@ class Token:
     face: Face | None = None           # None: the set's face
     back: Face | None = None           # None: the set's back (if it has one)
     source: Source | None = None
+    value_sources: Mapping = field(default_factory=frozen_map)   # value name -> where it is given
 
     def where(self, field_name: str | None = None) -> Source | None:
         return self.source

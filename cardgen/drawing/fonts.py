@@ -21,6 +21,7 @@ from cardgen.errors import Report, relative_name
 from cardgen.yaml_source import load_yaml
 from cardgen.model import FontSpec
 from cardgen.drawing.font_embedding import TaggedTTFont
+from cardgen.drawing.font_tables import FontTableError, check_font_tables
 from cardgen.limits import FONT_BYTES
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
@@ -69,6 +70,10 @@ def register_file(path: Path, name: str | None = None) -> str:
         raise FontFileError(f"it is larger than {FONT_BYTES:,} bytes")
     name = name or "cardgen-" + hashlib.sha256(data).hexdigest()[:16]
     if name not in _REGISTERED and name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            check_font_tables(data)
+        except FontTableError as exc:
+            raise FontFileError(str(exc)) from None
         try:
             font = TaggedTTFont(name, str(path))
             _try_subset(font)

@@ -32,7 +32,8 @@ def resolve_tokens(game: Game, library: LayoutLibrary, shared: dict, report: Rep
                 bound, problems = bind_face(f"{token_set.id}/{index}/{side}", layout, scope,
                                             width, height, TOKEN_BLEED, shared)
                 found.append(face_problems(problems, layout.name, token.source or face.source,
-                                           f"token '{token.name}' {side}", scope.values))
+                                           f"token '{token.name}' {side}", scope.values,
+                                           {**face.value_sources, **token.value_sources}))
                 out[token_set.id, index, side] = bound
     report_face_problems(found, report)
     return frozen_map(out)
@@ -51,6 +52,6 @@ def resolve_boards(game: Game, library: LayoutLibrary, shared: dict, report: Rep
                                             board.width, board.height, game.print.bleed,
                                             shared)
         found.append(face_problems(problems, layout.name, board.face.source,
-                                   f"board '{board.name}'", values))
+                                   f"board '{board.name}'", values, board.face.value_sources))
     report_face_problems(found, report)
     return frozen_map(out)

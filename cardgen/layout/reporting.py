@@ -1,18 +1,21 @@
 """Binding problems as diagnostics: each at the line that gave the value, and a problem of a layout
-itself (the same on many faces) once, at the layout's element."""
+itself (the same on many faces) once, at the layout's element; a problem of one value that many
+faces share (a deck's value on each of its cards) once, at that value."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Mapping
 
 from cardgen.errors import Diagnostic, Report, Severity
 from cardgen.layout.bind import Problem
-from cardgen.model import Card, Source
+from cardgen.model import Card, Source, frozen_map
 
 
 @dataclass(frozen=True)
 class FaceProblems:
     """One face's binding problems: a card's front (`card`), or another face (a back, a token, a
-    board) given at `where` and called `whose`; `given` names the values the data gives it."""
+    board) given at `where` and called `whose`; `given` names the values the data gives it, and
+    `sources` says where each value whose line is known is written."""
 
     problems: tuple[Problem, ...]
     layout: str
@@ -20,41 +23,53 @@ class FaceProblems:
     card: Card | None = None
     where: Source | None = None
     whose: str | None = None
+    sources: Mapping = field(default_factory=frozen_map)
 
 
-def card_problems(card: Card, problems, layout: str) -> FaceProblems:
-    return FaceProblems(tuple(problems), layout, frozenset(card.field_sources), card)
+def card_problems(card: Card, problems, layout: str, sources: Mapping) -> FaceProblems:
+    """A card front's problems; `sources` are those of the values it binds beyond its own
+    fields (its deck's)."""
+    return FaceProblems(tuple(problems), layout, frozenset(card.field_sources), card,
+                        sources=frozen_map({**sources, **card.field_sources}))
 
 
-def face_problems(problems, layout: str, where: Source, whose: str, given) -> FaceProblems:
-    return FaceProblems(tuple(problems), layout, frozenset(given), where=where, whose=whose)
+def face_problems(problems, layout: str, where: Source, whose: str, given,
+                  sources: Mapping) -> FaceProblems:
+    return FaceProblems(tuple(problems), layout, frozenset(given), where=where, whose=whose,
+                        sources=sources)
+
+
+def _origin(face: FaceProblems, p: Problem) -> Source | None:
+    """Where the one value a problem came of is written, when the face knows."""
+    return face.sources.get(p.fields[0]) if len(p.fields) == 1 else None
 
 
 def report_face_problems(found: list[FaceProblems], report: Report) -> None:
-    """Each face's problems at its own line; a problem tied to none of a face's given values and
-    the same on several faces is the layout's own (a misspelt {{field}}, say), reported once, at
-    the layout element."""
+    """Each face's problems at their own lines. The same problem on several faces is reported
+    once: at the value they share (a deck's value on its cards), or, tied to none of the faces'
+    given values, at the layout element (a misspelt {{field}}, say)."""
     def key(face: FaceProblems, p: Problem) -> tuple:
-        return (face.layout, p.element.name, p.code, p.message)
+        return (face.layout, p.element.name, p.code, p.message, _origin(face, p))
 
     shared: dict[tuple, dict[int, FaceProblems]] = {}    # each face once, however often it has it
     for face in found:
         for p in face.problems:
-            if not any(f in face.given for f in p.fields):
+            if _origin(face, p) is not None or not any(f in face.given for f in p.fields):
                 shared.setdefault(key(face, p), {})[id(face)] = face
     once = {k for k, faces in shared.items() if len(faces) > 1}
     for face in found:
-        report_problems([p for p in face.problems if key(face, p) not in once], face.card,
-                        face.layout, report, face.where, face.whose)
+        report_problems([p for p in face.problems if key(face, p) not in once], face, report)
     for face in found:
         for p in face.problems:
             if key(face, p) in once:
                 once.discard(key(face, p))
-                where = p.element.source
+                origin = _origin(face, p)
+                where = origin or p.element.source
+                at = (f", {p.element.source.file}:{p.element.source.line}" if origin else "")
                 severity = Severity.WARNING if p.severity == "warning" else Severity.ERROR
                 report.add(Diagnostic(where.file, where.line, where.path,
                                       f"{p.message} ({_on(list(shared[key(face, p)].values()))}; "
-                                      f"layout '{face.layout}', element '{p.element.name}')",
+                                      f"layout '{face.layout}', element '{p.element.name}'{at})",
                                       severity, p.code))
 
 
@@ -68,17 +83,15 @@ def _on(faces: list[FaceProblems]) -> str:
     return f"on {len(cards)} cards of {decks}, e.g. '{cards[0].name}'"
 
 
-def report_problems(problems: list[Problem], card: Card | None, layout: str, report: Report,
-                    fallback: Source | None = None, subject: str | None = None) -> None:
-    """Each problem at the line of the card field it came from (or at `fallback`), saying whose
-    face it is on: the card's, or `subject` (a back, a token, a board)."""
+def report_problems(problems: list[Problem], face: FaceProblems, report: Report) -> None:
+    """Each problem at the line of the value it came from (or at the card, or where the face is
+    given), saying whose face it is on: the card's, or the face's own (a back, a token, a
+    board)."""
+    card = face.card
     for p in problems:
-        where = fallback
-        if card is not None:
-            field = p.fields[0] if len(p.fields) == 1 else None
-            where = card.where(field if field in card.field_sources else None)
-        whose = subject or (f"card '{card.name}'" if card is not None else "back")
-        message = (f"{whose}: {p.message} (layout '{layout}', element '{p.element.name}', "
+        where = _origin(face, p) or (card.source if card is not None else face.where)
+        whose = face.whose or (f"card '{card.name}'" if card is not None else "back")
+        message = (f"{whose}: {p.message} (layout '{face.layout}', element '{p.element.name}', "
                    f"{p.element.source.file}:{p.element.source.line})")
         severity = Severity.WARNING if p.severity == "warning" else Severity.ERROR
         report.add(Diagnostic(where.file, where.line, where.path, message, severity, p.code))

@@ -14,7 +14,7 @@ from cardgen.layout.preflight import check_colours
 from cardgen.layout.reporting import (FaceProblems, card_problems, face_problems,
                                       report_face_problems)
 from cardgen.drawing import fonts
-from cardgen.model import Card, Deck, Game, frozen_map
+from cardgen.model import Card, Deck, Face, Game, frozen_map
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,11 @@ def own_back_scope(front: Scope, card: Card) -> Scope:
                  front.declared)
 
 
+def _face_sources(face: Face) -> dict:
+    """Where a face's own values are written, as it binds them: by name and as face.<name>."""
+    return {**_prefixed("face", face.value_sources), **face.value_sources}
+
+
 def resolve_game(game: Game, report: Report) -> Faces:
     families = fonts.game_families(game.fonts, report)
     library = LayoutLibrary(game.layout_dirs, report, families, game.skipped_layout_dirs)
@@ -109,22 +114,26 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
             continue
         fronts, backs = {}, {}
         shared_values = deck_values(game, deck)
+        deck_sources = _prefixed("deck", deck.value_sources)
         for number, card in enumerate(deck.cards, start=1):
             scope = card_scope(game, deck, card, shared_values, number)
             face, problems = bind_face(f"{deck.id}/{card.id}", front_layout, scope, w, h, bleed,
                                        shared)
-            found.append(card_problems(card, problems, front_layout.name))
+            found.append(card_problems(card, problems, front_layout.name, deck_sources))
             fronts[card.id] = face
             if card.back is not None and (own := library.get(card.back.layout, card.back.source)):
                 own_scope = own_back_scope(scope, card)
                 backs[card.id], problems = bind_face(f"{deck.id}/{card.id}/back", own, own_scope,
                                                      w, h, bleed, shared)
                 found.append(face_problems(problems, own.name, card.back.source,
-                                           f"card '{card.name}' back", own_scope.values))
+                                           f"card '{card.name}' back", own_scope.values,
+                                           {**deck_sources, **card.field_sources,
+                                            **_face_sources(card.back)}))
         deck_back = back_scope(game, deck)
         back, problems = bind_face(f"{deck.id}/back", back_layout, deck_back, w, h, bleed, shared)
         found.append(face_problems(problems, back_layout.name, deck.back.source,
-                                   f"the back of deck '{deck.id}'", deck_back.values))
+                                   f"the back of deck '{deck.id}'", deck_back.values,
+                                   {**deck_sources, **_face_sources(deck.back)}))
         out.append(DeckFaces(deck, frozen_map(fronts), back, frozen_map(backs)))
     report_face_problems(found, report)
     check_deck_colours(out, game, report)

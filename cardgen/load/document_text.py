@@ -48,26 +48,37 @@ class DocumentTextError(ValueError):
         self.line = line
 
 
+class Pieces:
+    """Blocks, list items and table rows, counted as each is read: past DOCUMENT_BLOCKS the
+    document is refused at the line of the one too many, wherever it is, the last line too."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def add(self, line: int) -> None:
+        self.count += 1
+        if self.count > DOCUMENT_BLOCKS:
+            raise DocumentTextError(line, f"more than {DOCUMENT_BLOCKS:,} blocks, list items and "
+                                    "table rows in one document")
+
+
 def read_blocks(text: str) -> tuple[tuple[Block, ...], list[DocumentTextError]]:
     """The blocks of a document's text, each with the line it starts on (from 1), and the
     problems of the directives it could not read (every one, not only the first)."""
     blocks: list[Block] = []
     problems: list[DocumentTextError] = []
     lines = text.splitlines()
-    i = pieces = counted = 0
+    pieces = Pieces()
+    i = 0
     while i < len(lines):
         raw = lines[i]
         stripped = raw.strip()
         number = i + 1
-        if len(blocks) > counted:            # the block the last line added
-            pieces += 1 + len(blocks[-1].items)
-            counted = len(blocks)
-        if pieces >= DOCUMENT_BLOCKS:
-            raise DocumentTextError(number, f"more than {DOCUMENT_BLOCKS:,} blocks, list items and "
-                                    "table rows in one document")
         if not stripped:
             i += 1
-        elif heading := _HEADING.match(stripped):
+            continue
+        pieces.add(number)
+        if heading := _HEADING.match(stripped):
             if len(heading.group(2)) > HEADING_CHARS:
                 problems.append(DocumentTextError(number, f"a heading is at most {HEADING_CHARS} "
                                                   f"characters; this one is {len(heading.group(2)):,}"))
@@ -80,7 +91,7 @@ def read_blocks(text: str) -> tuple[tuple[Block, ...], list[DocumentTextError]]:
                 problems.append(exc)
             i += 1
         elif stripped.startswith("|"):
-            rows, i = _take(lines, i, lambda s: s.startswith("|"))
+            rows, i = _table_rows(lines, i, pieces)
             blocks.append(_table(rows, number))
             if len(blocks[-1].items[0]) > DOCUMENT_TABLE_COLUMNS:
                 problems.append(DocumentTextError(number, f"a table has at most {DOCUMENT_TABLE_COLUMNS} "
@@ -90,7 +101,7 @@ def read_blocks(text: str) -> tuple[tuple[Block, ...], list[DocumentTextError]]:
             blocks.append(Block("note", number, " ".join(q.lstrip(">").strip() for q, _ in quoted)))
         elif _BULLET.match(stripped) or _NUMBER.match(stripped):
             ordered = not _BULLET.match(stripped)
-            items, i = _list(lines, i, _NUMBER if ordered else _BULLET)
+            items, i = _list(lines, i, _NUMBER if ordered else _BULLET, pieces)
             blocks.append(Block("numbers" if ordered else "bullets", number, items=tuple(items)))
         else:
             body, i = _take(lines, i, lambda s: bool(s) and not _starts_block(s))
@@ -113,12 +124,25 @@ def _take(lines: list[str], i: int, keep) -> tuple[list[tuple[str, int]], int]:
     return out, i
 
 
-def _list(lines: list[str], i: int, pattern) -> tuple[list[tuple[str, int]], int]:
+def _table_rows(lines: list[str], i: int, pieces: Pieces) -> tuple[list[tuple[str, int]], int]:
+    """A table's lines from i on, each row counted as it is read (the rule under a header is no
+    row)."""
+    rows: list[tuple[str, int]] = []
+    while i < len(lines) and (stripped := lines[i].strip()).startswith("|"):
+        if not (len(rows) == 1 and _RULE.match(stripped)):
+            pieces.add(i + 1)
+        rows.append((stripped, i + 1))
+        i += 1
+    return rows, i
+
+
+def _list(lines: list[str], i: int, pattern, pieces: Pieces) -> tuple[list[tuple[str, int]], int]:
     items: list[tuple[str, int]] = []
     while i < len(lines):
         stripped = lines[i].strip()
         match = pattern.match(stripped)
         if match:
+            pieces.add(i + 1)
             items.append((match.group(1), i + 1))
         elif stripped and lines[i].startswith("  ") and items:   # carries the item on
             text, line = items[-1]

@@ -17,4 +17,12 @@ def read_face(raw, at: At, name_ok: bool = False) -> Face | None:
         return None
     layout_at = at.child("layout")
     return Face(values["layout"], frozen_map(values["values"]),
-                Source(at.doc.name, layout_at.line, layout_at.path))
+                Source(at.doc.name, layout_at.line, layout_at.path),
+                value_sources(values["values"], at.child("values")))
+
+
+def value_sources(values, at: At):
+    """Where each of a `values:` mapping's values is written, so a problem a value makes on a
+    face is reported at its own line."""
+    return frozen_map({name: Source(at.doc.name, at.child(name).line, at.child(name).path)
+                       for name in values})

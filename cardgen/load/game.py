@@ -9,7 +9,7 @@ from cardgen.fields import field_type
 from cardgen import schema as s
 from cardgen.load.cards import read_cards
 from cardgen.load.documents import read_documents
-from cardgen.load.faces import read_face
+from cardgen.load.faces import read_face, value_sources
 from cardgen.load.history import read_changelog, read_errata
 from cardgen.load.csv_cards import read_csv_cards
 from cardgen.load.tokens import read_boards, read_token_sets
@@ -296,5 +296,6 @@ def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
                 tuple(cards), frozen_map(values["values"]), Source(at.doc.name, at.line, at.path),
                 values["rules"], complete=complete,
                 size_source=Source(at.doc.name, at.child("size").line, at.child("size").path)
-                if "size" in raw else None)
+                if "size" in raw else None,
+                value_sources=value_sources(values["values"], at.child("values")))
 

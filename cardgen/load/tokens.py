@@ -6,7 +6,7 @@ from typing import Mapping
 
 from cardgen import schema as s
 from cardgen.errors import did_you_mean
-from cardgen.load.faces import read_face
+from cardgen.load.faces import read_face, value_sources
 from cardgen.load.game_schema import BOARD_KEYS, TOKEN_KEYS, TOKEN_SET_KEYS
 from cardgen.model import Board, Deck, Definition, Source, Token, TokenSet, frozen_map
 from cardgen.schema import At
@@ -117,7 +117,8 @@ def _token(spec, at: At) -> Token | None:
     if (values["face"] is not None and face is None) or (values["back"] is not None and back is None):
         return None
     return Token(values["name"], values["copies"], frozen_map(values["values"]), face, back,
-                 Source(at.doc.name, at.line, at.path))
+                 Source(at.doc.name, at.line, at.path),
+                 value_sources(values["values"], at.child("values")))
 
 
 def read_boards(raw: tuple, at: At) -> tuple[list[Board], bool]:

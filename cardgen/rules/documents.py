@@ -6,6 +6,7 @@ from cardgen import markup
 from cardgen.drawing import fonts
 from cardgen.drawing.icons import ICON_NAMES
 from cardgen.errors import Report, did_you_mean
+from cardgen.limits import DOCUMENT_BLOCKS
 from cardgen.model import Block, Document, Game
 
 DRAWN_FIELD_TYPES = ("target_code", "level_formula")   # what @diagrams can draw
@@ -38,6 +39,7 @@ def check_documents(game: Game, report: Report) -> None:
              for document in game.documents for text, line in document.texts()]
     for document in game.documents:
         _check_title(document, report)
+        _check_size(game, document, report)
     for text, file, line, owner in texts + list(printed_texts(game)):
         parsed = markup.parse(text, lookup)
         _check_characters(parsed, file, line, owner, report)
@@ -52,6 +54,48 @@ def check_documents(game: Game, report: Report) -> None:
         for block in document.blocks:
             if block.kind == "directive":
                 _check_directive(game, document, block, report)
+
+
+def _check_size(game: Game, document: Document, report: Report) -> None:
+    """What the directives make from the game's data counts toward DOCUMENT_BLOCKS with the
+    document's own text, directive by directive, before any is made: a thousand @cards of a
+    large deck would otherwise print millions of table rows."""
+    total = made = 0
+    for block in document.blocks:
+        if block.kind == "directive":
+            pieces = directive_pieces(game, block)
+            made += pieces
+        else:
+            pieces = 1 + len(block.items)
+        total += pieces
+        if total > DOCUMENT_BLOCKS:
+            whose = f"@{block.text}: " if block.kind == "directive" else ""
+            report.error(document.file, block.line, (), f"{whose}more than {DOCUMENT_BLOCKS:,} "
+                         "blocks, list items and table rows in one document, counting the "
+                         f"{made:,} its directives make from the game's data", code="document")
+            return
+
+
+def directive_pieces(game: Game, block: Block) -> int:
+    """The blocks, list items and table rows a directive makes from the game's data (at most:
+    the booklet's parts make no more than this)."""
+    name, args = block.text, block.args
+    deck = next((d for d in game.decks if d.id == args.get("deck")), None)
+    if name == "components":
+        return 2 + len(game.decks) + len(game.token_sets) + len(game.boards)
+    if name in ("cards", "diagrams"):       # a table (a title, a note), a header, a row a card
+        return 0 if deck is None else 4 + len(deck.cards)
+    if name == "glossary":
+        return len(game.glossary)
+    if name == "definitions":
+        kinds = {k.strip() for k in args.get("kinds", "").split(",") if k.strip()}
+        members = [d for d in game.definitions.values() if not kinds or d.kind in kinds]
+        return len(members) + len({d.kind for d in members})     # and a heading a kind
+    if name == "changelog":
+        return sum(2 + len(entry.changes) for entry in game.changelog)
+    if name == "errata":
+        return 2 + len(game.errata)
+    return 1                                # page-break
 
 
 def _check_characters(parsed: markup.Parsed, file: str, line: int, owner: str,

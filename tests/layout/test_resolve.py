@@ -83,3 +83,31 @@ def test_a_bad_value_two_tokens_give_is_reported_at_each_token_not_the_layout(tm
     for n, error in zip(starts, errors):
         assert error.startswith(f"{game / 'game.yaml'}:{n + 1}: error: layout: ")
         assert "unknown colour 'reddish'" in error
+
+
+EMBLEM = '  emblem: {type: image, src: "{{emblem}}", x: 5mm, y: 5mm, width: 10mm, height: 10mm}\n'
+
+
+def test_a_picture_path_a_token_set_gives_its_tokens_is_reported_once_at_the_value(tmp_path):
+    game = _edited(tmp_path, "dragon-line-deluxe",
+                   ("game.yaml", 'values: {color: "#7a2e2e"}}',
+                    'values: {color: "#7a2e2e", emblem: /etc/passwd}}'),
+                   ("layouts/activation.yaml", "elements:\n", "elements:\n" + EMBLEM))
+    status, errors = _validate(game)
+    assert status == 1 and len(errors) == 1, errors
+    assert errors[0].startswith(f"{game / 'game.yaml'}:159: error: art: "
+                                "token_sets[0].face.values.emblem: expected a path relative to "
+                                "the game folder, found absolute path '/etc/passwd' (on 4 faces, "
+                                "e.g. token 'First player star' front; layout 'activation', "
+                                "element 'emblem', ")
+
+
+def test_a_picture_path_one_token_gives_is_reported_at_its_value(tmp_path):
+    game = _edited(tmp_path, "dragon-line-deluxe",
+                   ("game.yaml", "values: {amount: 1}", "values: {amount: 1, emblem: /etc}"),
+                   ("layouts/damage.yaml", "elements:\n", "elements:\n" + EMBLEM))
+    status, errors = _validate(game)
+    assert status == 1 and len(errors) == 1, errors
+    assert errors[0].startswith(f"{game / 'game.yaml'}:176: error: art: "
+                                "token_sets[1].tokens[0].values.emblem: token 'Damage' front: "
+                                "expected a path relative to the game folder")

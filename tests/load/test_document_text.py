@@ -32,3 +32,20 @@ def test_a_document_holds_a_bounded_number_of_pieces(text):
 def test_a_document_just_under_the_bound_is_read():
     blocks, _ = read_blocks("- item\n" * (MAX_BLOCKS - 2) + "\nafter\n")
     assert len(blocks[0].items) == MAX_BLOCKS - 2 and blocks[1].text == "after"
+
+
+@pytest.mark.parametrize("piece", ["| a |\n", "- item\n"])
+def test_a_table_or_list_that_ends_the_document_is_counted_to_its_last_row(piece):
+    """The block itself is one piece and each of its rows or items another."""
+    blocks, _ = read_blocks("# Rules\n\n" + piece * (MAX_BLOCKS - 2))
+    assert len(blocks[1].items) == MAX_BLOCKS - 2
+    with pytest.raises(DocumentTextError) as refused:
+        read_blocks("# Rules\n\n" + piece * (MAX_BLOCKS - 1))
+    assert refused.value.line == 2 + MAX_BLOCKS - 1        # the last line: the one too many
+
+
+def test_a_long_table_is_refused_at_the_row_past_the_bound_not_read_to_its_end():
+    text = "| a | b |\n|---|---|\n" + "| 1 | 2 |\n" * 100_000
+    with pytest.raises(DocumentTextError) as refused:
+        read_blocks(text)
+    assert refused.value.line == MAX_BLOCKS + 1     # the table and its header: two; the rule: none
