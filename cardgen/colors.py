@@ -65,10 +65,18 @@ def _cmyk(body: str, text: str):
     return rl.CMYKColor(*values)
 
 
+# a dark colour this close to grey prints on the black plate alone: type in near-black set in
+# four inks fringes wherever the plates misregister
+NEUTRAL_SPREAD = 16 / 255      # most its R, G and B may differ
+NEUTRAL_DARK = 0.5             # least its K may be
+
+
 def to_cmyk(color):
     """A colour as DeviceCMYK, for print shops that ask for it: a CMYK colour from the data is
-    kept exactly; any other is converted by the plain formula with full grey replacement,
-    K = 1 - max(R, G, B) and C = (1 - R - K) / (1 - K) (M, Y likewise), so a grey is black ink."""
+    kept exactly; a dark near-grey (R, G and B within NEUTRAL_SPREAD of each other, K at least
+    NEUTRAL_DARK) is black ink only, K = 1 - mean(R, G, B); any other is converted by the plain
+    formula with full grey replacement, K = 1 - max(R, G, B) and C = (1 - R - K) / (1 - K)
+    (M, Y likewise), so a grey is black ink."""
     color = rl.toColor(color)
     if isinstance(color, rl.CMYKColor):
         if isinstance(color, rl.CMYKColorSep):
@@ -79,5 +87,7 @@ def to_cmyk(color):
     k = 1 - max(r, g, b)
     if k >= 1 - 1e-9:
         return rl.CMYKColor(0, 0, 0, 1, alpha=color.alpha)
+    if k >= NEUTRAL_DARK and max(r, g, b) - min(r, g, b) <= NEUTRAL_SPREAD + 1e-9:
+        return rl.CMYKColor(0, 0, 0, round(1 - (r + g + b) / 3, 6), alpha=color.alpha)
     c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
     return rl.CMYKColor(round(c, 6), round(m, 6), round(y, 6), round(k, 6), alpha=color.alpha)

@@ -18,7 +18,8 @@ from cardgen.outputs.booklet.flowables import RichText
 from cardgen.outputs.card_sheets import CardSheets
 from cardgen.outputs.images import card_file, face_jobs
 from cardgen.outputs.raster import rasterise_all
-from cardgen.outputs.sheet_drawing import DUPLEX_HINTS
+from cardgen.outputs.pages import (DocumentInfo, canvas_maker, document_info, finish,
+                                   finish_writer, pdf_writer, template_options)
 from cardgen.units import mm_to_pt
 
 FILE = "errata.pdf"
@@ -65,10 +66,10 @@ def _change_page(game: Game, diff: GameDiff, since: str) -> bytes:
     width, height = catalog.page_sizes()[game.print.page]
     buffer = io.BytesIO()
     margin = mm_to_pt(game.print.margin + 12)
+    info = _info(game)
     document = SimpleDocTemplate(buffer, pagesize=(mm_to_pt(width), mm_to_pt(height)),
                                  leftMargin=margin, rightMargin=margin, topMargin=margin,
-                                 bottomMargin=margin, invariant=1, title=f"{game.title} - errata",
-                                 initialFontName=fonts.family("sans").face(), creator="cardgen")
+                                 bottomMargin=margin, **template_options(info))
     sans, condensed = fonts.family("sans"), fonts.family("condensed")
     lines = diff.lines()
     flow = [RichText(parse(f"**Errata: {escaped(game.title)}**"), condensed, 20, after=6),
@@ -84,16 +85,20 @@ def _change_page(game: Game, diff: GameDiff, since: str) -> bytes:
                              condensed, 12, before=14, after=4))
         flow += [RichText(parse(change), sans, 9.5, bullet="\u2022", indent=12, after=3)
                  for change in entry.changes]
-    document.build(flow)
-    return buffer.getvalue()
+    document.build(flow, canvasmaker=canvas_maker(info))
+    return finish(buffer.getvalue())
+
+
+def _info(game: Game) -> DocumentInfo:
+    return document_info(game, "errata", game.print.duplex)
 
 
 def _merged(game: Game, first: bytes, sheets: list[bytes]) -> bytes:
     """The change page(s), a blank back for them when the sheets print two-sided (so every
     front still has its back behind it), then each deck's sheets."""
-    from pypdf import PdfReader, PdfWriter   # only when errata are made
+    from pypdf import PdfReader   # only when errata are made
 
-    writer = PdfWriter()
+    writer = pdf_writer()
     lead = PdfReader(io.BytesIO(first))
     for page in lead.pages:
         writer.add_page(page)
@@ -103,11 +108,4 @@ def _merged(game: Game, first: bytes, sheets: list[bytes]) -> bytes:
     for data in sheets:
         for page in PdfReader(io.BytesIO(data)).pages:
             writer.add_page(page)
-    writer.add_metadata({"/Title": f"{game.title} - errata", "/Creator": "cardgen",
-                         "/Producer": "cardgen"})
-    preferences = writer.create_viewer_preferences()
-    preferences.duplex = f"/{DUPLEX_HINTS[game.print.duplex]}"
-    preferences.print_scaling = "/None"
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return finish_writer(writer, _info(game))

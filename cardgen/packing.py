@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from cardgen.imposition.flip import Flip
+
 TOKEN_BLEED = 1.5      # mm of background past the cut line, each side
 TICK_GAP = 1.0         # mm between the bleed and a crop tick
 TICK_LENGTH = 3.0      # mm
@@ -97,10 +99,7 @@ class TokenPlan:
         mirrored for the printer's flip and shifted by the measured back offset."""
         if item.paired:
             return placed.x + item.width, placed.y
-        ox, oy = offset
-        if duplex == "short":
-            return placed.x + ox, self.page_height - placed.y + oy
-        return self.page_width - placed.x + ox, placed.y + oy
+        return Flip(duplex, self.page_width, self.page_height, offset).box(placed.x, placed.y)
 
 
 def keep_clear(margin: float, duplex: str, offset: tuple[float, float]) -> tuple[float, ...]:

@@ -52,3 +52,17 @@ def test_cmyk_from_data_is_kept_exactly():
 def test_other_colours_convert_by_the_stated_formula(value, expected):
     color = to_cmyk(parse_color(value))
     assert (color.cyan, color.magenta, color.yellow, color.black) == pytest.approx(expected, abs=1e-6)
+
+
+@pytest.mark.parametrize("value, black", [("#231f20", 0.871895), ("#1a1a1a", 0.898039),
+                                          ("#202a24", 0.856209)])
+def test_a_dark_near_grey_is_black_ink_alone(value, black):
+    color = to_cmyk(parse_color(value))
+    assert (color.cyan, color.magenta, color.yellow) == (0, 0, 0)
+    assert color.black == pytest.approx(black, abs=1e-6)
+
+
+@pytest.mark.parametrize("value", ["#2f5d50", "#5a4040", "#a09a9a"])
+def test_a_coloured_dark_or_a_light_grey_keeps_its_colour_inks(value):
+    color = to_cmyk(parse_color(value))
+    assert color.cyan + color.magenta + color.yellow > 0

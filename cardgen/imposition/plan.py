@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from cardgen.imposition import edges
 from cardgen.imposition.edges import FOOTER_CLEAR
+from cardgen.imposition.flip import Flip
 from cardgen.imposition.geometry import Area, FooterRoom, ImpositionError, Slot
 from cardgen.imposition.grid import best_layout, offset_room
 
@@ -90,17 +91,16 @@ class SheetPlan:
 def _backs(fronts, plan: SheetPlan) -> tuple[Slot, ...]:
     """Each front's back: mirrored for the flip (or the fold), shifted by the back offset, its
     bleed cut back to where ink may go on that side."""
-    W, H, w, h = plan.page_width, plan.page_height, plan.slot_width, plan.slot_height
-    dx, dy = plan.back_offset
+    w, h = plan.slot_width, plan.slot_height
+    flip = Flip(plan.duplex, plan.page_width, plan.page_height, plan.back_offset)
     area = plan.back_area
     out = []
     for s in fronts:
+        x, y = flip.box(s.x, s.y, w, h)
         if plan.duplex == "short":
-            x, y = s.x + dx, H - s.y - h + dy
             sides = (s.bleed_left, s.bleed_right, s.bleed_top, s.bleed_bottom)
             turn = s.rotation            # a flip about the sheet's width keeps a side-on card's turn
         else:                            # long-edge flip, and the fold, mirror left to right
-            x, y = W - s.x - w + dx, s.y + dy
             sides = (s.bleed_right, s.bleed_left, s.bleed_bottom, s.bleed_top)
             turn = -s.rotation
         left, right, bottom, top = sides

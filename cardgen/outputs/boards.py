@@ -8,19 +8,21 @@ from __future__ import annotations
 import io
 from typing import Callable
 
-from reportlab.lib.colors import Color, white
+from reportlab.lib.colors import Color
 
-from cardgen.drawing import fonts
 from cardgen.errors import Report
+from cardgen.imposition import FooterRoom
 from cardgen.layout.resolve import Faces
 from cardgen.model import Board, Game, Source
 from cardgen.drawing.pictures import PictureCache
-from cardgen.outputs.sheet_drawing import MARK_WIDTH_PT, define_form, new_canvas
-from cardgen.tiling import MARK_ROOM, TilePlan, Tile, TilingError, board_plan
+from cardgen.outputs.page_footer import Form, check_printable, draw_footer, fit_footer
+from cardgen.outputs.pages import (DOT, document_info, draw_cut_marks, identity, new_document,
+                                   page_size, save)
+from cardgen.outputs.sheet_drawing import define_form
+from cardgen.tiling import LABEL_ROOM, MARK_ROOM, TilePlan, Tile, TilingError, board_plan
 from cardgen.units import mm_to_pt
 
 MARK = Color(0.2, 0.2, 0.2)
-LABEL_PT = 7.0
 CROSS_EVERY = 40.0     # mm between alignment crosses along a glue line
 
 
@@ -32,10 +34,20 @@ class Boards:
     def check(self, game: Game, report: Report) -> None:
         for board in game.boards:
             try:
-                board_plan(game, board)
+                plan = board_plan(game, board)
             except TilingError as exc:
                 report.error(board.source.file, board.source.line, board.source.path, str(exc),
                              code="page-fit")
+                continue
+            where = board.source
+            check_printable(board.name, Source(where.file, where.line, where.path + ("name",)),
+                            f"board '{board.id}' name", report)
+            if any(fit_footer((_label_room(game, plan),), _label_forms(game, board, plan, tile))
+                   is None for tile in plan.tiles):
+                report.warning(where.file, where.line, where.path, f"on {game.print.page} paper, "
+                               f"the label of board '{board.id}' has no room for "
+                               f"'{DOT.join(identity(game, board.name))}' at 5 pt; a shorter game "
+                               "title or board name would fit", code="footer-room")
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
         return {f"{board.id}.pdf": [(f"board '{board.id}'", board.source)] for board in game.boards}
@@ -48,8 +60,8 @@ class Boards:
 def render_board(game: Game, board: Board, face) -> bytes:
     plan = board_plan(game, board)
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, plan, f"{game.title} - {board.name}", ", ".join(game.credits),
-                        "none", game.print.cmyk)
+    canvas = new_document(buffer, page_size(plan.page_width, plan.page_height),
+                          document_info(game, board.name))
     define_form(canvas, "board", face, PictureCache(), game.print.cmyk)
     for _ in range(board.copies):
         for tile in plan.tiles:
@@ -63,10 +75,9 @@ def render_board(game: Game, board: Board, face) -> bytes:
             _crop_marks(canvas, board, game.print.bleed)
             _join_marks(canvas, board, plan, tile)
             canvas.restoreState()
-            _label(canvas, game, board, plan, tile)
+            draw_footer(canvas, (_label_room(game, plan),), _label_forms(game, board, plan, tile))
             canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+    return save(canvas, buffer)
 
 
 def _line(canvas, x0: float, y0: float, x1: float, y1: float) -> None:
@@ -76,17 +87,12 @@ def _line(canvas, x0: float, y0: float, x1: float, y1: float) -> None:
 def _crop_marks(canvas, board: Board, bleed: float) -> None:
     """At each corner, two marks on the cut lines, outside the bleed (in board coordinates)."""
     near, far = bleed + 1.0, bleed + MARK_ROOM
-    canvas.saveState()
-    for colour, width in ((white, MARK_WIDTH_PT * 3), (MARK, MARK_WIDTH_PT)):
-        canvas.setStrokeColor(colour)
-        canvas.setLineWidth(width)
-        for x in (0.0, board.width):
-            _line(canvas, x, -near, x, -far)
-            _line(canvas, x, board.height + near, x, board.height + far)
-        for y in (0.0, board.height):
-            _line(canvas, -near, y, -far, y)
-            _line(canvas, board.width + near, y, board.width + far, y)
-    canvas.restoreState()
+    marks = []
+    for x in (0.0, board.width):
+        marks += [(x, -near, x, -far), (x, board.height + near, x, board.height + far)]
+    for y in (0.0, board.height):
+        marks += [(-near, y, -far, y), (board.width + near, y, board.width + far, y)]
+    draw_cut_marks(canvas, marks, halo=True)
 
 
 def _join_marks(canvas, board: Board, plan: TilePlan, tile: Tile) -> None:
@@ -134,13 +140,19 @@ def _cross(canvas, x: float, y: float, arm: float = 2.5) -> None:
     _line(canvas, x, y - arm, x, y + arm)
 
 
-def _label(canvas, game: Game, board: Board, plan: TilePlan, tile: Tile) -> None:
-    """What the tile is and where it goes, under it at a readable size."""
-    family = fonts.family("condensed")
+def _label_room(game: Game, plan: TilePlan) -> FooterRoom:
+    """The band under every tile that the tiling keeps for its label."""
+    margin = game.print.margin
+    return FooterRoom(margin, margin, plan.page_width - margin, margin + LABEL_ROOM)
+
+
+def _label_forms(game: Game, board: Board, plan: TilePlan, tile: Tile) -> list[Form]:
+    """What the tile is and where it goes, longest first; every form says the game, the board
+    and the version."""
+    says = DOT.join(identity(game, board.name))
     count = len(plan.tiles)
     if count == 1:
-        texts = [f"{game.title} \u00b7 {board.name} \u00b7 version {game.version} \u00b7 "
-                 "cut on the crop marks"]
+        wheres = ["cut on the crop marks"]
     else:
         number = tile.row * plan.columns + tile.column + 1
         where = f"row {tile.row + 1} of {plan.rows}, column {tile.column + 1} of {plan.columns}"
@@ -149,13 +161,7 @@ def _label(canvas, game: Game, board: Board, plan: TilePlan, tile: Tile) -> None
         over = " and ".join(t for t in over if t)
         how = f"; trim on the dashed line and glue over {over} along its solid line" if over else \
             "; the next tiles go over this one"
-        texts = [f"{board.name} \u00b7 tile {number} of {count} ({where}){how} \u00b7 version "
-                 f"{game.version}", f"{board.name} \u00b7 tile {number} of {count} ({where}){how}",
-                 f"tile {number} of {count} ({where})"]
-    room = mm_to_pt(plan.page_width - 2 * game.print.margin)
-    text = next((t for t in texts if fonts.text_width(t, family.face(), LABEL_PT) <= room), texts[-1])
-    canvas.saveState()
-    canvas.setFont(family.face(), LABEL_PT)
-    canvas.setFillColor(MARK)
-    canvas.drawString(mm_to_pt(game.print.margin + 0.5), mm_to_pt(game.print.margin + 1.5), text)
-    canvas.restoreState()
+        wheres = [f"tile {number} of {count} ({where}){how}", f"tile {number} of {count} ({where})",
+                  f"tile {number}/{count}"]
+    return [(f"{says}{DOT}{w}",) for w in wheres] + [(says, w) for w in wheres] + [
+        (says,), (game.title, DOT.join(identity(game, board.name)[1:]))]

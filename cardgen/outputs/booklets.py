@@ -14,6 +14,8 @@ from cardgen.model import Document, Game, Source
 from cardgen.outputs.booklet.story import story
 from cardgen.outputs.booklet.template import BookTemplate, PageStyle
 from cardgen.outputs.booklet.typesetter import Typesetter
+from cardgen.outputs.pages import (DocumentInfo, canvas_maker, document_info, finish,
+                                   finish_writer, identity_line, pdf_writer)
 from cardgen.rules.documents import game_lookup
 from cardgen.saddle_stitch import booklet_sides
 from cardgen.units import mm_to_pt
@@ -48,8 +50,8 @@ class Booklets:
             out[f"{document.id}.pdf"] = plain_pdf(game, faces, document)
             pages = render_document(game, faces, document, PageStyle(
                 *page, BOOKLET_MARGIN, BOOKLET_BODY, parse_color(document.color)))
-            out[f"{document.id}-booklet.pdf"] = impose(pages, page, sheet,
-                                                       f"{game.title} - {document.title}")
+            out[f"{document.id}-booklet.pdf"] = impose(
+                pages, page, sheet, document_info(game, document.title, "short"))
         return out
 
 
@@ -62,20 +64,21 @@ def plain_pdf(game: Game, faces: Faces, document: Document) -> bytes:
 
 def render_document(game: Game, faces: Faces, document: Document, style: PageStyle) -> bytes:
     buffer = io.BytesIO()
-    template = BookTemplate(buffer, style, f"{game.title} - {document.title}",
-                            ", ".join(game.credits),
-                            f"{game.title} \u00b7 {document.title} \u00b7 version {game.version}",
+    info = document_info(game, document.title)            # pages to read one by one: simplex
+    template = BookTemplate(buffer, style, info, identity_line(game, document.title),
                             (game.title, document.title))
-    template.multiBuild(story(game, faces, document, Typesetter(style, game_lookup(game))))
-    return buffer.getvalue()
+    template.multiBuild(story(game, faces, document, Typesetter(style, game_lookup(game))),
+                        canvasmaker=canvas_maker(info))
+    return finish(buffer.getvalue())
 
 
-def impose(pdf: bytes, page: tuple[float, float], sheet: tuple[float, float], title: str) -> bytes:
+def impose(pdf: bytes, page: tuple[float, float], sheet: tuple[float, float],
+           info: DocumentInfo) -> bytes:
     """Pages two to a side of each sheet, in saddle-stitch order; blank where padded."""
-    from pypdf import PdfReader, PdfWriter, Transformation   # only when a booklet is made
+    from pypdf import PdfReader, Transformation   # only when a booklet is made
 
     reader = PdfReader(io.BytesIO(pdf))
-    writer = PdfWriter()
+    writer = pdf_writer()
     width, height = mm_to_pt(sheet[0]), mm_to_pt(sheet[1])
     gap_x = (width - 2 * mm_to_pt(page[0])) / 2       # A5 on A4 leaves 0.5 mm each side
     gap_y = (height - mm_to_pt(page[1])) / 2
@@ -85,10 +88,4 @@ def impose(pdf: bytes, page: tuple[float, float], sheet: tuple[float, float], ti
             if number:
                 target.merge_transformed_page(reader.pages[number - 1],
                                               Transformation().translate(x, gap_y))
-    writer.add_metadata({"/Title": title, "/Creator": "cardgen", "/Producer": "cardgen"})
-    preferences = writer.create_viewer_preferences()
-    preferences.duplex = "/DuplexFlipShortEdge"
-    preferences.print_scaling = "/None"
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return finish_writer(writer, info)

@@ -12,7 +12,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import catalog
 from cardgen.drawing import fonts
-from cardgen.outputs.sheet_drawing import page_canvas
+from cardgen.imposition import Flip
+from cardgen.outputs.pages import DocumentInfo, new_document, page_size, save
 from cardgen.units import mm_to_pt
 
 SCALE_MM = 5          # scales run from -5 to +5 mm
@@ -27,11 +28,6 @@ GREY = Color(0.4, 0.4, 0.4)
 def targets(page_w: float, page_h: float) -> list[tuple[float, float]]:
     return [(INSET_MM, page_h - INSET_MM), (page_w - INSET_MM, page_h - INSET_MM),
             (page_w / 2, page_h / 2), (INSET_MM, INSET_MM), (page_w - INSET_MM, INSET_MM)]
-
-
-def mirrored(point: tuple[float, float], page_w: float, page_h: float, duplex: str):
-    x, y = point
-    return (page_w - x, y) if duplex == "long" else (x, page_h - y)
 
 
 def _text(canvas: Canvas, x: float, y: float, text: str, size: float = 9, align: str = "center"):
@@ -85,16 +81,16 @@ def _scales(canvas: Canvas, x: float, y: float) -> None:
 def render_calibration(page: str, duplex: str) -> bytes:
     page_w, page_h = catalog.page_sizes()[page]
     buffer = io.BytesIO()
-    canvas = page_canvas(buffer, (page_w, page_h), "cardgen duplex calibration")
-    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long"
-                               else "DuplexFlipShortEdge")
+    canvas = new_document(buffer, page_size(page_w, page_h),
+                          DocumentInfo("cardgen duplex calibration", "cardgen", duplex))
+    flip = Flip(duplex, page_w, page_h)
     for point in targets(page_w, page_h):
         _cross(canvas, *point)
     _text(canvas, page_w / 2, page_h / 2 - 25, "FRONT: print this sheet double-sided at 100% scale,")
     _text(canvas, page_w / 2, page_h / 2 - 30, f"{'long' if duplex == 'long' else 'short'}-edge flip.")
     canvas.showPage()
     for point in targets(page_w, page_h):
-        _scales(canvas, *mirrored(point, page_w, page_h, duplex))
+        _scales(canvas, *flip.box(*point))
     lines = ["BACK: hold the sheet to the light. Each front cross shows through beside two",
              "rulers: read X where its upright arm crosses the ruler below, and Y where its",
              "level arm crosses the ruler on the left (mm). Build with --back-offset X,Y",
@@ -102,5 +98,4 @@ def render_calibration(page: str, duplex: str) -> bytes:
     for i, line in enumerate(lines):
         _text(canvas, page_w / 2, page_h / 2 - 25 - 5 * i, line)
     canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+    return save(canvas, buffer)

@@ -10,13 +10,11 @@ from __future__ import annotations
 import io
 from typing import Callable
 
-from reportlab.pdfgen.canvas import Canvas
-
-from cardgen.drawing import fonts
 from cardgen.errors import Report
 from cardgen.drawing.pictures import PictureCache
 from cardgen.layout.resolve import Faces
 from cardgen.model import Game, Source
+from cardgen.outputs.pages import document_info, new_document, save
 from cardgen.outputs.sheet_drawing import define_form
 from cardgen.units import mm_to_pt
 
@@ -48,13 +46,9 @@ def _deck_pdf(game: Game, deck_faces) -> bytes:
     width, height = mm_to_pt(deck.size.width + 2 * bleed), mm_to_pt(deck.size.height + 2 * bleed)
     trim = (mm_to_pt(bleed), mm_to_pt(bleed), width - mm_to_pt(bleed), height - mm_to_pt(bleed))
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
-                    trimBox=trim, bleedBox=(0, 0, width, height),
-                    initialFontName=fonts.family("sans").face())   # else an unembedded Helvetica
-    canvas.setTitle(f"{game.title} - {deck.name}")
-    canvas.setCreator("cardgen")
-    canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")   # a card's back behind its front
+    # each card's back behind its front: a long-edge flip
+    canvas = new_document(buffer, (width, height), document_info(game, deck.name, "long"),
+                          trim_box=trim, bleed_box=(0, 0, width, height))
     pictures, cmyk = PictureCache(), game.print.cmyk     # each picture put in the PDF once
     define_form(canvas, "back", deck_faces.back, pictures, cmyk)
     for number, card in enumerate(deck.cards):
@@ -72,5 +66,4 @@ def _deck_pdf(game: Game, deck_faces) -> bytes:
             canvas.doForm(form)
             canvas.restoreState()
             canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+    return save(canvas, buffer)

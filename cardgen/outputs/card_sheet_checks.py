@@ -4,35 +4,40 @@ from __future__ import annotations
 
 from cardgen import catalog
 from cardgen.errors import Report
-from cardgen.model import Game, Source
-from cardgen.drawing import fonts
 from cardgen.imposition import ImpositionError, plan_sheet
-from cardgen.outputs.page_footer import FOOTER_FAMILY, fit_footer, footer_forms
+from cardgen.layout.resolve import DeckFaces
 from cardgen.limits import PRINTED_CARDS
-
+from cardgen.load.cards import slug
+from cardgen.model import Deck, Game, Source
+from cardgen.outputs.page_footer import check_printable
+from cardgen.outputs.pages import DOT, identity
+from cardgen.outputs.sheet_drawing import decks_part, sheet_footer_fits
 
 
 def check_footer(game: Game, report: Report) -> None:
     """The page footer prints the title, version and deck names: each must be printable."""
-    face = fonts.family(FOOTER_FAMILY).face()
-    texts = [(game.title, game.where("title"), "title"), (game.version, game.where("version"), "version")]
-    texts += [(deck.name, Source(deck.source.file, deck.source.line, deck.source.path + ("name",)),
-               f"deck '{deck.id}' name") for deck in game.decks]
-    for text, where, what in texts:
-        missing = fonts.missing_glyphs(text, face)
-        backwards = fonts.right_to_left(text)
-        if missing:
-            report.error(where.file, where.line, where.path, f"the page footer's font has no glyph "
-                         f"for {_listed(missing)} in the {what}; it would print as a box",
-                         code="missing-glyph")
-        if backwards:
-            report.error(where.file, where.line, where.path, f"the {what} holds right-to-left text "
-                         f"({_listed(backwards)}), which the page footer would print reversed",
-                         code="right-to-left")
+    check_printable(game.title, game.where("title"), "title", report)
+    check_printable(game.version, game.where("version"), "version", report)
+    for deck in game.decks:
+        check_printable(deck.name, Source(deck.source.file, deck.source.line,
+                                          deck.source.path + ("name",)),
+                        f"deck '{deck.id}' name", report)
 
 
-def _listed(chars) -> str:
-    return ", ".join(f"'{c}' (U+{ord(c):04X})" for c in chars[:5])
+def sheet_groups(items, pack: bool) -> list[tuple[str, list]]:
+    """The PDFs to make from decks (or their faces): one per deck, or with `pack` one per card
+    size shared by several decks (named after the size), in the order the decks are written."""
+    if not pack:
+        return [(_deck(item).id, [item]) for item in items]
+    by_size: dict[tuple, list] = {}
+    for item in items:
+        by_size.setdefault((_deck(item).size.width, _deck(item).size.height), []).append(item)
+    return [(_deck(group[0]).id if len(group) == 1 else f"{slug(_deck(group[0]).size.name)}-decks",
+             group) for group in by_size.values()]
+
+
+def _deck(item) -> Deck:
+    return item.deck if isinstance(item, DeckFaces) else item
 
 
 def check_print(game: Game, report: Report) -> None:
@@ -72,7 +77,8 @@ def check_print(game: Game, report: Report) -> None:
         if plan.unmarked and settings.mark_every_cut is None:
             _unmarked_cuts(game, deck, plan, page_size, where, report)
         _offset_cost(game, deck, plan, page_size, report)
-        _footer_room(game, deck, plan, where, report)
+    for _, decks in sheet_groups(game.decks, settings.pack):
+        _footer_room(game, decks, page_size, report)
     if settings.duplex == "fold" and settings.back_offset != (0.0, 0.0):
         at = game.where("print")
         report.warning(at.file, at.line, at.path, "a back offset has no effect on gutterfold "
@@ -116,17 +122,24 @@ def _offset_cost(game: Game, deck, plan, page_size, report: Report) -> None:
                        code="back-offset-costs-cards")
 
 
-def _footer_room(game: Game, deck, plan, where: Source, report: Report) -> None:
-    """Every page's footer must say the game, the deck and the version at 5 pt or more."""
-    identity = (game.title, deck.name, f"version {game.version}")
-    sheets = -(-deck.card_count // plan.per_page)
-    separate_backs = bool(plan.backs) and not plan.backs_on_same_page
-    total = sheets * (2 if separate_backs else 1)
-    for rooms in (plan.footer, plan.back_footer) if separate_backs else (plan.footer,):
-        side = "fronts and backs" if plan.backs_on_same_page else "fronts"
-        if fit_footer(rooms, footer_forms(identity, side, total, total)) is None:
-            report.warning(where.file, where.line, where.path,
-                           f"on {game.print.page} paper, the page footer of deck '{deck.id}' has no "
-                           f"room for '{' · '.join(identity)}' at 5 pt; a shorter game title or "
-                           f"deck name would fit", code="footer-room")
-            return
+def _footer_room(game: Game, decks, page_size, report: Report) -> None:
+    """Every page of a PDF of cards (one deck's, or the decks packed into it) must say the game,
+    its decks and the version at 5 pt or more, as the renderer prints them."""
+    settings, size = game.print, decks[0].size
+    try:
+        plan = plan_sheet(page_size, (size.width, size.height), settings.bleed, settings.margin,
+                          settings.duplex, settings.crop_marks, settings.back_offset,
+                          bool(settings.mark_every_cut))
+    except ImpositionError:
+        return                  # said already, deck by deck
+    says = identity(game, decks_part(decks))
+    if not sheet_footer_fits(says, plan, settings.duplex, sum(d.card_count for d in decks)):
+        deck = decks[0]
+        where = deck.size_source or Source(deck.source.file, deck.source.line,
+                                           deck.source.path + ("size",))
+        whose = (f"deck '{deck.id}'" if len(decks) == 1 else
+                 "the decks packed together, " + ", ".join(f"'{d.id}'" for d in decks))
+        report.warning(where.file, where.line, where.path,
+                       f"on {settings.page} paper, the page footer of {whose} has no room for "
+                       f"'{DOT.join(says)}' at 5 pt; a shorter game title or deck name would fit",
+                       code="footer-room")

@@ -7,10 +7,9 @@ from typing import Callable
 from cardgen import catalog
 from cardgen.errors import Report
 from cardgen.imposition import plan_sheet
-from cardgen.layout.resolve import DeckFaces, Faces
-from cardgen.load.cards import slug
-from cardgen.model import Deck, Game, Source
-from cardgen.outputs.card_sheet_checks import check_print
+from cardgen.layout.resolve import Faces
+from cardgen.model import Game, Source
+from cardgen.outputs.card_sheet_checks import check_print, sheet_groups
 from cardgen.outputs.sheet_drawing import render_decks
 
 
@@ -36,25 +35,9 @@ class CardSheets:
         page = catalog.page_sizes()[settings.page]
         out = {}
         for name, group in sheet_groups(faces.decks, settings.pack):
-            size = _deck(group[0]).size
+            size = group[0].deck.size
             plan = plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
                               settings.duplex, settings.crop_marks, settings.back_offset,
                               bool(settings.mark_every_cut))
             out[f"{name}.pdf"] = render_decks(game, group, plan, settings.duplex, progress)
         return out
-
-
-def _deck(item) -> Deck:
-    return item.deck if isinstance(item, DeckFaces) else item
-
-
-def sheet_groups(items, pack: bool) -> list[tuple[str, list]]:
-    """The PDFs to make from decks (or their faces): one per deck, or with `pack` one per card
-    size shared by several decks (named after the size), in the order the decks are written."""
-    if not pack:
-        return [(_deck(item).id, [item]) for item in items]
-    by_size: dict[tuple, list] = {}
-    for item in items:
-        by_size.setdefault((_deck(item).size.width, _deck(item).size.height), []).append(item)
-    return [(_deck(group[0]).id if len(group) == 1 else f"{slug(_deck(group[0]).size.name)}-decks",
-             group) for group in by_size.values()]

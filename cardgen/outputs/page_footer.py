@@ -13,7 +13,10 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.drawing import fonts
+from cardgen.errors import Report
 from cardgen.imposition import FooterRoom
+from cardgen.model import Source
+from cardgen.outputs.pages import DOT
 from cardgen.units import mm_to_pt
 
 FOOTER_SIZE_PT = 6.5
@@ -21,7 +24,6 @@ FOOTER_MIN_PT = 5.0     # fine print: below this the footer is shortened, never 
 FOOTER_COLOR = Color(0.35, 0.35, 0.35)
 FOOTER_FAMILY = "condensed"
 LEADING = 1.15
-DOT = " \u00b7 "
 
 Form = tuple[str, ...]     # the lines of one way of writing a footer
 
@@ -70,6 +72,26 @@ def draw_label(canvas: Canvas, room: FooterRoom, text: str) -> None:
     fitted = fit_footer((room,), ((text,),))
     if fitted is not None:
         _draw_lines(canvas, *fitted, centred=True)
+
+
+def check_printable(text: str, where: Source, what: str, report: Report) -> None:
+    """Text a footer or label prints (a title, a version, a deck, token set or board name) must
+    be in the footer's font and read left to right."""
+    face = fonts.family(FOOTER_FAMILY).face()
+    missing = fonts.missing_glyphs(text, face)
+    backwards = fonts.right_to_left(text)
+    if missing:
+        report.error(where.file, where.line, where.path, f"the page footer's font has no glyph "
+                     f"for {_listed(missing)} in the {what}; it would print as a box",
+                     code="missing-glyph")
+    if backwards:
+        report.error(where.file, where.line, where.path, f"the {what} holds right-to-left text "
+                     f"({_listed(backwards)}), which the page footer would print reversed",
+                     code="right-to-left")
+
+
+def _listed(chars) -> str:
+    return ", ".join(f"'{c}' (U+{ord(c):04X})" for c in chars[:5])
 
 
 def _draw_lines(canvas: Canvas, room: FooterRoom, lines: Form, size: float, centred: bool) -> None:

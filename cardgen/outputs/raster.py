@@ -25,12 +25,12 @@ from typing import Sequence
 
 from PIL import Image
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.drawing import fonts
 from cardgen.drawing.font_embedding import TaggedTTFont
 from cardgen.drawing.pictures import PictureCache
 from cardgen.layout.bind import CardFace
+from cardgen.outputs.pages import DocumentInfo, new_document, save
 from cardgen.outputs.sheet_drawing import define_form
 from cardgen.units import mm_to_pt
 from cardgen.staged import StagedFile
@@ -109,7 +109,7 @@ def face_job(face: CardFace, dpi: float, fmt: str, bleed: float | None = None) -
     width, height = pixels(face.width + 2 * bleed, dpi), pixels(face.height + 2 * bleed, dpi)
     page_w, page_h = width * 72 / dpi, height * 72 / dpi           # points, exactly the pixels
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(page_w, page_h), invariant=1, pageCompression=1)
+    canvas = new_document(buffer, (page_w, page_h), DocumentInfo("cardgen face", "cardgen"))
     define_form(canvas, "face", face, PictureCache())
     canvas.saveState()
     clip = canvas.beginPath()
@@ -119,8 +119,7 @@ def face_job(face: CardFace, dpi: float, fmt: str, bleed: float | None = None) -
     canvas.doForm("face")
     canvas.restoreState()
     canvas.showPage()
-    canvas.save()
-    return Job(buffer.getvalue(), width, height, dpi, fmt)
+    return Job(save(canvas, buffer), width, height, dpi, fmt)
 
 
 def picture(job: Job) -> Image.Image:

@@ -8,81 +8,24 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from reportlab.lib.colors import Color, black
+from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import PDFStream, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.bind import CardFace
 from cardgen.layout.resolve import DeckFaces
 from cardgen.model import Game
-from cardgen.drawing import fonts
-from cardgen.colors import to_cmyk
 from cardgen.imposition import SheetPlan, Slot
 from cardgen.drawing.pen import Pen
 from cardgen.drawing.elements.picture import Picture
 from cardgen.drawing.pictures import PictureCache
-from cardgen.outputs.page_footer import (FOOTER_FAMILY, FOOTER_SIZE_PT, draw_footer, draw_label,
-                                         footer_forms)
+from cardgen.outputs.page_footer import draw_footer, draw_label, fit_footer, footer_forms
+from cardgen.outputs.pages import (document_info, draw_cut_marks, identity, new_document,
+                                   page_size, save)
 from cardgen.units import mm_to_pt
 
-MARK_WIDTH_PT = 0.4
 FOLD_COLOR = Color(0.55, 0.55, 0.55)
 FOLD_LABEL = "fold on the dashed line, printed sides out"
-
-
-class _Deflated:
-    """A page stream's filter for content deflated already: named as reportlab's own, encoding
-    nothing more."""
-
-    pdfname = "FlateDecode"
-
-    def encode(self, content: bytes) -> bytes:
-        return content
-
-
-class CompressingCanvas(Canvas):
-    """A canvas that deflates each page's drawing as the page is finished, exactly as reportlab
-    does when it saves (the file's bytes are the same), so a file of thousands of pages never
-    holds them all uncompressed until then."""
-
-    def showPage(self):
-        super().showPage()
-        page = self._doc.Pages.pages[-1]
-        if page.compression and page.stream and not page.Contents:
-            stream = PDFStream(content=PDFZCompress.encode(page.stream), filters=[_Deflated()])
-            stream.__Comment__ = "page stream"
-            page.Contents, page.stream = stream, None
-
-
-def new_canvas(buffer: io.BytesIO, plan, title: str, author: str, duplex: str,
-               cmyk: bool = False) -> Canvas:
-    """A canvas for a plan's page size (see page_canvas)."""
-    canvas = page_canvas(buffer, (plan.page_width, plan.page_height), title, cmyk)
-    canvas.setAuthor(author)
-    canvas.setViewerPreference("Duplex", DUPLEX_HINTS[duplex])
-    return canvas
-
-
-def page_canvas(buffer: io.BytesIO, page: tuple[float, float], title: str,
-                cmyk: bool = False) -> Canvas:
-    """A canvas that gives byte-identical output for identical input, whose every font is an
-    embedded one (its initial font too), asking the print dialog not to scale; with `cmyk`,
-    every colour drawn on it is written as DeviceCMYK."""
-    canvas = CompressingCanvas(buffer, pagesize=(mm_to_pt(page[0]), mm_to_pt(page[1])),
-                               invariant=1, pageCompression=1,
-                               initialFontName=fonts.family(FOOTER_FAMILY).face(),
-                               initialFontSize=FOOTER_SIZE_PT,
-                               enforceColorSpace=to_cmyk if cmyk else None)
-    canvas.setTitle(title)
-    canvas.setCreator("cardgen")
-    canvas.setViewerPreference("PrintScaling", "None")
-    return canvas
-
-
-# what the PDF tells the print dialog: a fold sheet or fronts only must not print two-sided
-DUPLEX_HINTS = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "fold": "Simplex",
-                "none": "Simplex"}
 
 
 def define_form(canvas: Canvas, name: str, face: CardFace, pictures: PictureCache,
@@ -152,11 +95,8 @@ def place(canvas: Canvas, what: str | Inline, slot: Slot, plan: SheetPlan,
 
 def draw_marks(canvas: Canvas, plan: SheetPlan, cards: int) -> None:
     """The crop marks of a sheet of `cards` cards, and the fold line with its label."""
+    draw_cut_marks(canvas, plan.marks_for(cards))
     canvas.saveState()
-    canvas.setStrokeColor(black)
-    canvas.setLineWidth(MARK_WIDTH_PT)
-    for x1, y1, x2, y2 in plan.marks_for(cards):
-        canvas.line(*(mm_to_pt(v) for v in (x1, y1, x2, y2)))
     if plan.fold_line:
         canvas.setStrokeColor(FOLD_COLOR)
         canvas.setLineWidth(0.6)
@@ -188,9 +128,9 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
     """One PDF of the cards of several decks of one size, in deck order, sharing sheets; each
     card's back is its own deck's back, behind it."""
     buffer = io.BytesIO()
-    names = ", ".join(faces.deck.name for faces in decks)
-    canvas = new_canvas(buffer, plan, f"{game.title} - {names}", ", ".join(game.credits), duplex,
-                        game.print.cmyk)
+    names = decks_part(deck_faces.deck for deck_faces in decks)
+    canvas = new_document(buffer, page_size(plan.page_width, plan.page_height),
+                          document_info(game, names, duplex))
     with_backs = duplex != "none"
     pictures, cmyk = PictureCache(), game.print.cmyk
     sequence = []              # (front, back) of every printed card, in order: form or Inline
@@ -211,33 +151,46 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
         sequence += [(forms[card.id], backs.get(card.id, back)) for card in faces.deck.cards
                      for _ in range(card.copies) if card.id in forms]
     sheets = [sequence[i:i + plan.per_page] for i in range(0, len(sequence), plan.per_page)]
-    separate_backs = with_backs and not plan.backs_on_same_page
-    total = len(sheets) * (2 if separate_backs else 1)
+    sides = sheet_sides(plan, duplex)
+    total = len(sheets) * len(sides)
+    says = identity(game, names)
     page = 0
-
-    identity = (game.title, names, f"version {game.version}")
-
-    def finish(label: str, cards: int, marks: bool = True) -> None:
-        nonlocal page
-        page += 1
-        if marks:
-            draw_marks(canvas, plan, cards)
-        draw_footer(canvas, plan.footer if marks else plan.back_footer,
-                    footer_forms(identity, label, page, total))
-        canvas.showPage()
-
     for sheet in sheets:
         fronts, backs = plan.sheet(len(sheet))
         for slot, (front, _) in zip(fronts, sheet):
             place(canvas, front, slot, plan, pictures, cmyk)
-        if with_backs and plan.backs_on_same_page:
-            for slot, (_, back) in zip(backs, sheet):
-                place(canvas, back, slot, plan, pictures, cmyk)
-        finish("fronts and backs" if plan.backs_on_same_page else "fronts", len(sheet))
-        if separate_backs:
-            for slot, (_, back) in zip(backs, sheet):
-                place(canvas, back, slot, plan, pictures, cmyk)
-            finish("backs", len(sheet), marks=False)
+        for n, (label, rooms) in enumerate(sides):
+            if n or (with_backs and plan.backs_on_same_page):     # the backs' page, or the fold
+                for slot, (_, back) in zip(backs, sheet):
+                    place(canvas, back, slot, plan, pictures, cmyk)
+            if not n:
+                draw_marks(canvas, plan, len(sheet))
+            page += 1
+            draw_footer(canvas, rooms, footer_forms(says, label, page, total))
+            canvas.showPage()
         progress(len(sheet))
-    canvas.save()
-    return buffer.getvalue()
+    return save(canvas, buffer)
+
+
+def sheet_sides(plan: SheetPlan, duplex: str) -> list[tuple[str, tuple]]:
+    """The pages each sheet of cards prints, in order: what side each is, as its footer says,
+    and where its footer may go. The renderer and the footer check both go by this."""
+    if plan.backs_on_same_page:
+        return [("fronts and backs", plan.footer)]
+    if duplex == "none":
+        return [("fronts", plan.footer)]
+    return [("fronts", plan.footer), ("backs", plan.back_footer)]
+
+
+def sheet_footer_fits(says: Sequence[str], plan: SheetPlan, duplex: str, cards: int) -> bool:
+    """Whether every page of a PDF of `cards` cards on `plan` has room for its footer: the same
+    forms, in the same rooms, as the pages are drawn with, at the largest page number."""
+    sides = sheet_sides(plan, duplex)
+    total = -(-cards // plan.per_page) * len(sides)
+    return all(fit_footer(rooms, footer_forms(says, label, total, total)) is not None
+               for label, rooms in sides)
+
+
+def decks_part(decks) -> str:
+    """The part a PDF of one or several decks prints, as its pages and its title say it."""
+    return ", ".join(deck.name for deck in decks)

@@ -6,6 +6,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from cardgen.model import TokenSet
+from cardgen.outputs.pages import draw_cut_marks
 from cardgen.packing import (ROUNDED_RADIUS, TICK_GAP, TICK_LENGTH, TOKEN_BLEED, fold_band,
                              footprint, grown_outline, polygon, right_edge)
 from cardgen.units import mm_to_pt
@@ -58,8 +59,8 @@ def place_face(canvas: Canvas, form: str, token_set: TokenSet, x: float, y: floa
     canvas.restoreState()
 
 
-def _stroke_style(canvas: Canvas, color: Color = CUT_LINE) -> None:
-    canvas.setStrokeColor(color)
+def _stroke_style(canvas: Canvas) -> None:
+    canvas.setStrokeColor(CUT_LINE)
     canvas.setLineWidth(CUT_WIDTH_PT)
 
 
@@ -107,8 +108,4 @@ def crop_ticks(canvas: Canvas, box: tuple[float, float, float, float]) -> None:
         ticks += [((x, y1 + near), (x, y1 + far)), ((x, y0 - near), (x, y0 - far))]
     for y in (y0, y1):     # each horizontal cut, marked left and right of it
         ticks += [((x0 - near, y), (x0 - far, y)), ((x1 + near, y), (x1 + far, y))]
-    canvas.saveState()
-    _stroke_style(canvas, Color(0, 0, 0))
-    for a, b in ticks:
-        canvas.line(*(mm_to_pt(v) for v in (*a, *b)))
-    canvas.restoreState()
+    draw_cut_marks(canvas, [(*a, *b) for a, b in ticks])

@@ -13,8 +13,9 @@ from cardgen.drawing.pictures import PictureCache
 from cardgen.layout.resolve import Faces
 from cardgen.model import Game, Source, TokenSet
 from cardgen.imposition import FOOTER_CLEAR, FooterRoom
-from cardgen.outputs.page_footer import draw_footer, footer_forms
-from cardgen.outputs.sheet_drawing import define_form, new_canvas
+from cardgen.outputs.page_footer import check_printable, draw_footer, fit_footer, footer_forms
+from cardgen.outputs.pages import DOT, document_info, identity, new_document, page_size, save
+from cardgen.outputs.sheet_drawing import define_form
 from cardgen.outputs.token_outlines import crop_ticks, cut_line, fold_pair_cut_line, place_face
 from cardgen.packing import (FOOTER_ROOM, Item, PackingError, Placed, TokenPlan, keep_clear,
                              plan_token_sheets)
@@ -28,13 +29,19 @@ class TokenSheets:
     default = True
 
     def check(self, game: Game, report: Report) -> None:
+        fits = True
         for token_set in game.token_sets:
+            where = token_set.source
+            check_printable(token_set.name, Source(where.file, where.line, where.path + ("name",)),
+                            f"token set '{token_set.id}' name", report)
             try:
                 plan_for(game, [token_set])
             except PackingError as exc:
-                where = token_set.source
                 report.error(where.file, where.line, where.path + ("size",), str(exc),
                              code="page-fit")
+                fits = False
+        if fits and game.token_sets:
+            _check_footers(game, report)
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
         if not game.token_sets:
@@ -75,13 +82,13 @@ def render_tokens(game: Game, faces) -> bytes:
     flips = {sides(game, s) for s in sets} & {"long", "short"}
     duplex = flips.pop() if flips else "none"          # what the print dialog is told
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, plan, f"{game.title} - tokens", ", ".join(game.credits), duplex,
-                        game.print.cmyk)
+    canvas = new_document(buffer, page_size(plan.page_width, plan.page_height),
+                          document_info(game, "tokens", duplex))
     pictures = PictureCache()                  # one a PDF: each picture is put in it once
     for key, face in faces.items():
         define_form(canvas, _form(key), face, pictures, game.print.cmyk)
     for number, sheet in enumerate(plan.sheets, start=1):
-        names = ", ".join(dict.fromkeys(sets[p.group].name for p in sheet))
+        names = _set_names(sets, sheet)
         for placed in sheet:
             token_set = sets[placed.group]
             _front(canvas, plan, items[placed.group], token_set,
@@ -101,8 +108,7 @@ def render_tokens(game: Game, faces) -> bytes:
             _footer(canvas, plan, game, names, number, "backs" if with_backs else "blank back",
                     at_top=duplex == "short")
             canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+    return save(canvas, buffer)
 
 
 def _front(canvas, plan: TokenPlan, item: Item, token_set: TokenSet, token: tuple,
@@ -126,6 +132,27 @@ def _front(canvas, plan: TokenPlan, item: Item, token_set: TokenSet, token: tupl
         crop_ticks(canvas, box)
 
 
+def _check_footers(game: Game, report: Report) -> None:
+    """Every sheet's footer says the game, its token sets and the version at 5 pt or more, in
+    the longest form the sheets are drawn with."""
+    sets, plan = game.token_sets, plan_for(game, game.token_sets)
+    total = len(plan.sheets)
+    for sheet in plan.sheets:
+        names = _set_names(sets, sheet)
+        if fit_footer((_footer_room(plan, game),), _footer_forms(game, names, total, total,
+                                                                  "blank back")) is None:
+            where = sets[sheet[0].group].source
+            report.warning(where.file, where.line, where.path, f"on {game.print.page} paper, "
+                           f"the footer of a token sheet has no room for "
+                           f"'{DOT.join(identity(game, f'tokens: {names}'))}' at 5 pt; a shorter "
+                           "game title or token set name would fit", code="footer-room")
+            return
+
+
+def _set_names(sets, sheet) -> str:
+    return ", ".join(dict.fromkeys(sets[p.group].name for p in sheet))
+
+
 def _form(key: tuple) -> str:
     set_id, index, side = key
     return f"token-{set_id}-{index}-{side}"
@@ -133,11 +160,18 @@ def _form(key: tuple) -> str:
 
 def _footer(canvas, plan, game: Game, names: str, number: int, side: str,
             at_top: bool = False) -> None:
-    """In the band the packing keeps free of tokens along the bottom of the fronts: the top of
+    draw_footer(canvas, (_footer_room(plan, game, at_top),),
+                _footer_forms(game, names, number, len(plan.sheets), side))
+
+
+def _footer_room(plan: TokenPlan, game: Game, at_top: bool = False) -> FooterRoom:
+    """The band the packing keeps free of tokens along the bottom of the fronts: the top of
     the backs, when a short-edge flip turns the sheet upside down."""
     margin, depth = game.print.margin, FOOTER_ROOM - FOOTER_CLEAR
     low = plan.page_height - margin - depth if at_top else margin
-    room = FooterRoom(margin, low, plan.page_width - margin, low + depth)
-    draw_footer(canvas, (room,), footer_forms(
-        (game.title, f"tokens: {names}", f"version {game.version}"), side, number,
-        len(plan.sheets), count_word="sheet"))
+    return FooterRoom(margin, low, plan.page_width - margin, low + depth)
+
+
+def _footer_forms(game: Game, names: str, number: int, total: int, side: str):
+    return footer_forms(identity(game, f"tokens: {names}"), side, number, total,
+                        count_word="sheet")

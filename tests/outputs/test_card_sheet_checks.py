@@ -77,3 +77,38 @@ def test_a_title_too_long_for_any_footer_is_said(game):
     [warning] = _problems(game).sorted()
     assert warning.code == "footer-room"
     assert "deck 'heroes'" in warning.message and "at 5 pt" in warning.message
+
+
+def _three_packed_decks(game: Path, name_words: int) -> list[str]:
+    """The minimal game with three poker decks packed into one PDF, each named by `name_words`
+    words: the footer prints the three names joined."""
+    names = [" ".join([word] * name_words) for word in ("Crimson", "Azure", "Golden")]
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    deck = text[text.index("  - id: heroes"):text.index("\nprint:")]
+    decks = "".join(deck.replace("id: heroes", f"id: deck{n}").replace("name: Heroes", f"name: {name}")
+                    + "\n" for n, name in enumerate(names))
+    _edit(game, deck + "\n", decks)
+    _edit(game, "print:\n", "print:\n  pack: true\n")
+    return names
+
+
+def test_packed_decks_whose_joined_names_have_no_footer_room_are_said(game):
+    _three_packed_decks(game, 14)          # each name alone fits the footer; the three do not
+    [warning] = _problems(game).sorted()
+    assert warning.code == "footer-room"
+    assert "the decks packed together, 'deck0', 'deck1', 'deck2'" in warning.message
+
+
+def test_packed_decks_that_pass_have_the_footer_on_every_page(game, tmp_path):
+    from pypdf import PdfReader
+    from cardgen.pipeline import build
+
+    names = _three_packed_decks(game, 3)
+    assert _codes(_problems(game)) == []
+    report = Report()
+    [pdf] = build(game, BuildOptions(out_dir=tmp_path / "out", strict=True), report)
+    assert pdf.name == "poker-decks.pdf" and not report.has_errors()
+    for page in PdfReader(pdf).pages:
+        text = " ".join(page.extract_text().split())
+        assert "Minimal Game" in text and "version 1.0" in text
+        assert all(name in text for name in names), text

@@ -13,6 +13,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.drawing import fonts
 from cardgen.outputs.booklet.flowables import Heading, table_font
+from cardgen.outputs.pages import DocumentInfo, template_options
 from cardgen.units import mm_to_pt
 
 FOOTER_PT = 7.0
@@ -38,12 +39,10 @@ class BookTemplate(BaseDocTemplate):
     """Pages with a cover first; every heading of level 1 or 2 goes into the contents, the PDF
     outline and a link target, as the pages are laid out."""
 
-    def __init__(self, buffer: io.BytesIO, style: PageStyle, title: str, author: str,
+    def __init__(self, buffer: io.BytesIO, style: PageStyle, info: DocumentInfo,
                  footer: str, cover: tuple[str, str]):
         size = (mm_to_pt(style.width), mm_to_pt(style.height))
-        super().__init__(buffer, pagesize=size, title=title, author=author, creator="cardgen",
-                         invariant=1, pageCompression=1,
-                         initialFontName=fonts.family("sans").face(), initialFontSize=FOOTER_PT)
+        super().__init__(buffer, pagesize=size, **template_options(info))
         m = mm_to_pt(style.margin)
         frame = Frame(m, m + mm_to_pt(4), size[0] - 2 * m, size[1] - 2 * m - mm_to_pt(4),
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body")
@@ -82,7 +81,6 @@ class BookTemplate(BaseDocTemplate):
         m, width = mm_to_pt(style.margin), mm_to_pt(style.width)
         band = self.band(style)
         top = mm_to_pt(style.height) - m
-        canvas.setViewerPreference("Duplex", "Simplex")    # pages to read one by one
         canvas.saveState()
         canvas.setFillColor(style.accent)
         canvas.rect(m, top - band, width - 2 * m, band, stroke=0, fill=1)

@@ -1,0 +1,229 @@
+"""The page layer: how every PDF cardgen writes is set up and finished, whatever it prints.
+
+One document set-up (`new_document` for a canvas, `template_options` and `canvas_maker` for a
+laid-out document, `pdf_writer`/`finish_writer` for pages put together from other PDFs) decides
+once, for every kind, the PDF version, the document information (title, author, producer,
+creator, and dates only from SOURCE_DATE_EPOCH), the fonts (every one embedded, the initial one
+too), the colour space (DeviceRGB, or with `cmyk` every colour DeviceCMYK) and what the print
+dialog is told (no scaling, the duplex flip). `finish` gives each file an /ID that is a digest of
+its own bytes, so two files share an ID only when they are the same file.
+
+Also here: `identity` (what every page says it is: title, part, version), and `draw_cut_marks`
+(crop marks on cut lines, for card sheets, boards and token ticks alike).
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import re
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from reportlab.lib.colors import black, white
+from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFStream, \
+    PDFString, PDFZCompress
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.colors import to_cmyk
+from cardgen.drawing import fonts
+from cardgen.model import Game
+from cardgen.units import mm_to_pt
+
+PRODUCER = "cardgen"
+PDF_VERSION = (1, 4)
+DOT = " \u00b7 "
+MARK_WIDTH_PT = 0.4
+INITIAL_FAMILY = "condensed"      # the footer's: a canvas's initial font is an embedded one
+INITIAL_SIZE_PT = 6.5
+
+# what the PDF tells the print dialog: a fold sheet or fronts only must not print two-sided
+DUPLEX_HINTS = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "fold": "Simplex",
+                "none": "Simplex"}
+
+
+@dataclass(frozen=True)
+class DocumentInfo:
+    """What a PDF says about itself, and how its colours are written."""
+
+    title: str
+    author: str
+    duplex: str = "none"           # a key of DUPLEX_HINTS: the flip the print dialog is told
+    cmyk: bool = False
+
+
+def author_of(game: Game) -> str:
+    """The document author: the game's credits, or its title when it credits no one."""
+    return ", ".join(game.credits) or game.title
+
+
+def document_info(game: Game, part: str, duplex: str = "none") -> DocumentInfo:
+    """A game's PDF of one part (a deck, the tokens, a board, a document)."""
+    return DocumentInfo(f"{game.title} - {part}", author_of(game), duplex, game.print.cmyk)
+
+
+def identity(game: Game, part: str) -> tuple[str, str, str]:
+    """What a stray page says it is: the game's title, the part printed and the data's version."""
+    return (game.title, part, f"version {game.version}")
+
+
+def identity_line(game: Game, part: str) -> str:
+    return DOT.join(identity(game, part))
+
+
+def source_date() -> int | None:
+    """SOURCE_DATE_EPOCH (the reproducible-builds convention), or None when it is unset."""
+    text = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    return int(text) if text.isdigit() else None
+
+
+class _Info(PDFInfo):
+    """The document information dictionary of every cardgen PDF: the same keys in every kind,
+    dates only when SOURCE_DATE_EPOCH gives them."""
+
+    def format(self, document):
+        entries = {"Title": PDFString(self.title), "Author": PDFString(self.author),
+                   "Producer": PDFString(PRODUCER), "Creator": PDFString(PRODUCER),
+                   "Trapped": PDFName("False")}
+        if source_date() is not None:       # reportlab's time stamp takes it from there too
+            entries["CreationDate"] = entries["ModDate"] = PDFDate(ts=document._timeStamp)
+        return PDFDictionary(entries).format(document)
+
+
+class _Deflated:
+    """A page stream's filter for content deflated already: named as reportlab's own, encoding
+    nothing more."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, content: bytes) -> bytes:
+        return content
+
+
+class PageCanvas(Canvas):
+    """A canvas that deflates each page's drawing as the page is finished, exactly as reportlab
+    does when it saves (the file's bytes are the same), so a file of thousands of pages never
+    holds them all uncompressed until then."""
+
+    def showPage(self):
+        super().showPage()
+        page = self._doc.Pages.pages[-1]
+        if page.compression and page.stream and not page.Contents:
+            stream = PDFStream(content=PDFZCompress.encode(page.stream), filters=[_Deflated()])
+            stream.__Comment__ = "page stream"
+            page.Contents, page.stream = stream, None
+
+
+def _canvas_options(info: DocumentInfo) -> dict:
+    return {"invariant": 1, "pageCompression": 1, "pdfVersion": PDF_VERSION,
+            "initialFontName": fonts.family(INITIAL_FAMILY).face(),
+            "initialFontSize": INITIAL_SIZE_PT,
+            "enforceColorSpace": to_cmyk if info.cmyk else None}
+
+
+def _dress(canvas: Canvas, info: DocumentInfo) -> Canvas:
+    info_object = _Info()
+    info_object.title, info_object.author = info.title, info.author
+    canvas._doc.info = info_object
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", DUPLEX_HINTS[info.duplex])
+    return canvas
+
+
+def page_size(width_mm: float, height_mm: float) -> tuple[float, float]:
+    """A page size in points, as new_document takes it."""
+    return mm_to_pt(width_mm), mm_to_pt(height_mm)
+
+
+def new_document(buffer: io.BytesIO, size: tuple[float, float], info: DocumentInfo,
+                 trim_box: tuple | None = None, bleed_box: tuple | None = None) -> Canvas:
+    """A canvas of `size` (points, as the page boxes) set up as every cardgen PDF is."""
+    canvas = PageCanvas(buffer, pagesize=size,
+                        trimBox=trim_box, bleedBox=bleed_box, **_canvas_options(info))
+    return _dress(canvas, info)
+
+
+def template_options(info: DocumentInfo) -> dict:
+    """The keywords a platypus document template takes for the same set-up."""
+    options = _canvas_options(info)
+    del options["pdfVersion"]
+    return {**options, "title": info.title, "author": info.author, "creator": PRODUCER}
+
+
+def canvas_maker(info: DocumentInfo) -> Callable[..., Canvas]:
+    """The canvasmaker a platypus document builds with (its `build(..., canvasmaker=...)`)."""
+
+    def make(*args, **options) -> Canvas:
+        return _dress(PageCanvas(*args, pdfVersion=PDF_VERSION, **options), info)
+
+    return make
+
+
+def save(canvas: Canvas, buffer: io.BytesIO) -> bytes:
+    """The finished file of a canvas made by new_document."""
+    canvas.save()
+    return finish(buffer.getvalue())
+
+
+def pdf_writer():
+    """A pypdf writer for pages put together from other PDFs, set up as every cardgen PDF is."""
+    from pypdf import PdfWriter   # only where pages are put together
+    from pypdf.generic import ArrayObject, ByteStringObject
+
+    writer = PdfWriter()
+    writer.pdf_header = "%PDF-{}.{}".format(*PDF_VERSION)
+    writer._ID = ArrayObject([ByteStringObject(bytes(16)), ByteStringObject(bytes(16))])
+    return writer
+
+
+def finish_writer(writer, info: DocumentInfo) -> bytes:
+    """The finished file of a pdf_writer's pages."""
+    from pypdf.generic import NameObject
+
+    metadata = {"/Title": info.title, "/Author": info.author, "/Producer": PRODUCER,
+                "/Creator": PRODUCER}
+    when = source_date()
+    if when is not None:       # as reportlab writes it
+        stamp = time.strftime("D:%Y%m%d%H%M%S+00'00'", time.gmtime(when))
+        metadata["/CreationDate"] = metadata["/ModDate"] = stamp
+    writer.add_metadata(metadata)
+    writer._info.get_object()[NameObject("/Trapped")] = NameObject("/False")
+    preferences = writer.create_viewer_preferences()
+    preferences.duplex = f"/{DUPLEX_HINTS[info.duplex]}"
+    preferences.print_scaling = "/None"
+    out = io.BytesIO()
+    writer.write(out)
+    return finish(out.getvalue())
+
+
+_ID = re.compile(rb"/ID\s*\[\s*<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*\]")
+
+
+def finish(data: bytes) -> bytes:
+    """The file with its /ID (both halves) made the MD5 digest of its bytes with the ID zeroed:
+    the same length, so no offset moves, and two files share an ID only if they are one file."""
+    found = _ID.search(data, data.rindex(b"trailer"))
+    if found is None:
+        raise ValueError("a PDF without an /ID in its trailer")
+    spans = (found.span(1), found.span(2))
+    zeroed = bytearray(data)
+    for start, end in spans:
+        zeroed[start:end] = b"0" * (end - start)
+    digest = hashlib.md5(bytes(zeroed), usedforsecurity=False).hexdigest().encode()
+    for start, end in spans:
+        zeroed[start:end] = digest[:end - start].ljust(end - start, b"0")
+    return bytes(zeroed)
+
+
+def draw_cut_marks(canvas: Canvas, marks: Iterable[Sequence[float]], halo: bool = False) -> None:
+    """Crop marks: each a line (x0, y0, x1, y1, in mm) on a cut line, outside the bleed. With
+    `halo`, each is drawn over a wider white line, to read over a neighbour's printing."""
+    marks = [tuple(mm_to_pt(v) for v in mark) for mark in marks]
+    canvas.saveState()
+    for colour, width in ((white, MARK_WIDTH_PT * 3),) * halo + ((black, MARK_WIDTH_PT),):
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(width)
+        for mark in marks:
+            canvas.line(*mark)
+    canvas.restoreState()
