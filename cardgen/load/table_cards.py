@@ -20,7 +20,6 @@ from cardgen.yaml_source import Document, plain_number, printed_text
 from cardgen.limits import TABLE_ROWS
 
 
-
 def column_letter(index: int) -> str:
     letters = ""
     index += 1
