@@ -17,6 +17,7 @@ from cardgen.limits import COMMAND_PATH_BYTES, NAME_BYTES
 from cardgen.load.game import GAME_FILE, load_game
 from cardgen.load.game_schema import OFFSET_MM
 from cardgen.model import ImageSettings
+from cardgen.registry import ExtensionError
 from cardgen.outputs import OUTPUT_KINDS
 from cardgen.outputs.calibration import render_calibration
 from cardgen.outputs.presets import PRESETS

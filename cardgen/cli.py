@@ -16,8 +16,8 @@ from cardgen.cli_export import export
 from cardgen.cli_history import diff, errata
 from cardgen.cli_shared import (DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json, output_stream_full,
                                 run_with_progress, writable_path)
-from cardgen.api import (OFFSET_MM, OUTPUT_KINDS, BuildOptions, OutputError, Report, ScaffoldError,
-                         new_game, printable, relative_name)
+from cardgen.api import (OFFSET_MM, OUTPUT_KINDS, BuildOptions, ExtensionError, OutputError, Report,
+                         ScaffoldError, new_game, printable, relative_name)
 
 _NUMBER = r"\s*[-+]?(\d+\.?\d*(e[-+]?\d+)?|\.\d+(e[-+]?\d+)?|nan|inf|infinity)\s*"
 _PLAIN_NUMBERS = re.compile(f"{_NUMBER},{_NUMBER}", re.ASCII | re.IGNORECASE)
@@ -45,9 +45,9 @@ EXIT_INTERNAL = 3   # a fault in cardgen itself, never in the data (1) or the co
 
 class _Group(click.Group):
     """Ctrl-C ends a command with a message, never a traceback; outputs are written atomically,
-    so whatever was built before is still there. An unexpected exception is a one-line report
-    and exit status 3 (with --debug, the traceback too); a standard output on a full disk is
-    left to the entry point."""
+    so whatever was built before is still there. An installed extension cardgen cannot use, or
+    an unexpected exception, is a one-line report and exit status 3 (with --debug, the traceback
+    too); a standard output on a full disk is left to the entry point."""
 
     def invoke(self, ctx):
         try:
@@ -58,6 +58,11 @@ class _Group(click.Group):
             sys.exit(130)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
+        except ExtensionError as exc:
+            if ctx.params.get("debug"):
+                traceback.print_exc()
+            click.echo(printable(f"error: an installed extension is broken: {exc}"), err=True)
+            sys.exit(EXIT_INTERNAL)
         except Exception as exc:   # the last resort: anything that escaped every check
             if output_stream_full(exc):
                 raise

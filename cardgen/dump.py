@@ -21,7 +21,7 @@ def card_json(game: Game, deck: Deck, card: Card, number: int | None = None) -> 
         value = card.values[decl.name]
         fields[decl.name] = kind.to_json(value)
         derived.update({f"{decl.name}.{part}": v for part, v in kind.parts(value, decl).items()})
-        if decl.type == "text":
+        if kind.markup:
             try:
                 printed[decl.name] = markup.parse(scope.expand(value), scope.text).plain
             except ExpansionError as exc:

@@ -40,7 +40,7 @@ def value_schema(parse) -> dict:
     """The JSON Schema of what a parser of ours accepts (as loose as needed, never looser)."""
     factory = parse.__qualname__.split(".<locals>")[0]
     env = _closure(parse)
-    if factory == "choice":
+    if factory in ("choice", "choice_in"):
         return {"enum": list(env["options"])}
     if factory == "integer":
         return _bounded("integer", env)

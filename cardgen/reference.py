@@ -16,7 +16,7 @@ from cardgen.load import game_schema as gs
 from cardgen.drawing import fonts
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES
 from cardgen.drawing.elements.base import Percent
-from cardgen.drawing.icons import ICON_NAMES
+from cardgen.drawing.icons import ICONS
 from cardgen.load.rule_schema import RULE_KEYS
 
 OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "reference.md"
@@ -79,7 +79,7 @@ def _factory(parse) -> str:
 def type_text(parse) -> str:
     """A readable name for what a parser accepts."""
     outer, env = _factory(parse), _closure(parse)
-    if outer == "choice":
+    if outer in ("choice", "choice_in"):
         return "one of " + ", ".join(f"`{option}`" for option in env["options"])
     if outer in ("integer", "number"):
         kind = "whole number" if outer == "integer" else "number"
@@ -176,7 +176,7 @@ def field_type_sections() -> list[str]:
 
 def catalog_sections() -> list[str]:
     out = ["## Icons", "", "For `{name}` in card text, the `icon` element and badge shapes:", "",
-           ", ".join(f"`{name}`" for name in sorted(ICON_NAMES)), "",
+           ", ".join(f"`{name}`" for name in sorted(ICONS)), "",
            "## Shipped fonts", "", ", ".join(f"`{name}`" for name in sorted(fonts.families())), "",
            "## Card sizes", "",
            f"A card must be at least {catalog.SLEEVE_CLEARANCE_MM:g} mm narrower and shorter "

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Collection
 
 from cardgen.errors import Report, describe, did_you_mean, number_text, written_number
 from cardgen.yaml_source import Document
@@ -234,6 +234,13 @@ def choice(*options: str) -> Parser:
             raise Invalid(f"expected one of {', '.join(options)}; found {describe(value)}"
                           f"{did_you_mean(value, options)}")
         return value
+    return parse
+
+
+def choice_in(options: Collection[str]) -> Parser:
+    """`choice` among a collection read anew for every value, such as a registry's names."""
+    def parse(value, at: At) -> str:
+        return choice(*options)(value, at)
     return parse
 
 

@@ -13,7 +13,7 @@ from cardgen.layout.library import LAYOUT_KEYS
 from cardgen.load import game_schema
 from cardgen.schema import Key
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES
-from cardgen.drawing.icons import ICON_NAMES
+from cardgen.drawing.icons import ICONS
 from cardgen.errors import Report
 from cardgen.load.rule_schema import RULE_KEYS
 
@@ -107,7 +107,7 @@ def test_every_key_has_a_doc(heading, keys):
 
 def test_registries_are_listed_in_their_sections(ref_sections):
     groups = [("Deck rules", RULE_KEYS), ("Layout elements", ELEMENT_TYPES),
-              ("Field types", FIELD_TYPES), ("Icons", ICON_NAMES), ("Card sizes", catalog.card_sizes()),
+              ("Field types", FIELD_TYPES), ("Icons", ICONS), ("Card sizes", catalog.card_sizes()),
               ("Paper sizes", catalog.page_sizes())]
     for heading, names in groups:
         body = ref_sections[heading]

@@ -12,6 +12,9 @@ from cardgen.model import FieldDecl
 
 
 class TextField(FieldType):
+    markup = True
+    table_cell = "text"
+
     def parse(self, value, decl: FieldDecl, at: At) -> str:
         result = s.text(value, at)
         limit = decl.options.get("max_length")
@@ -27,6 +30,8 @@ class TextField(FieldType):
 
 
 class IntegerField(FieldType):
+    booklet_column = True
+
     def parse(self, value, decl: FieldDecl, at: At) -> int:
         return s.integer(decl.options.get("min"), decl.options.get("max"))(value, at)
 
@@ -39,6 +44,8 @@ class IntegerField(FieldType):
 
 
 class NumberField(FieldType):
+    booklet_column = True
+
     def parse(self, value, decl: FieldDecl, at: At) -> float:
         return s.number(decl.options.get("min"), decl.options.get("max"))(value, at)
 
@@ -58,6 +65,9 @@ class BooleanField(FieldType):
 
 
 class ChoiceField(FieldType):
+    booklet_column = True
+    table_cell = "text"
+
     def parse(self, value, decl: FieldDecl, at: At) -> str:
         options = decl.options.get("choices") or ()
         if not isinstance(value, str) or value not in options:
@@ -71,6 +81,8 @@ class ChoiceField(FieldType):
 
 class ListField(FieldType):
     """A list of short texts (tags, categories); with `choices`, each item must be one of them."""
+
+    table_cell = "list"
 
     def parse(self, value, decl: FieldDecl, at: At) -> tuple:
         if isinstance(value, str):
@@ -102,6 +114,8 @@ class ListField(FieldType):
 class ImageField(FieldType):
     """A picture file inside the game's folder, written as a relative path."""
 
+    table_cell = "text"
+
     def parse(self, value, decl: FieldDecl, at: At) -> str:
         path = s.text(value, at)
         pure = PurePosixPath(path.replace("\\", "/"))
@@ -114,27 +128,47 @@ class ImageField(FieldType):
 
 
 class ReferenceField(FieldType):
-    """The name of another card; `references` takes a list. Checked by the validator once every
-    card is loaded: the card must exist, be of `card_type` if given, and meet `where`."""
+    """The name of another card. Checked by the validator once every card is loaded: the card
+    must exist, be of `card_type` if given, and meet `where`."""
 
-    def parse(self, value, decl: FieldDecl, at: At):
-        if self.name == "references":
-            if isinstance(value, str):
-                value = [value]
-            if not isinstance(value, list):
-                raise Invalid(f"expected a list of card names, found {describe(value)}")
-            return tuple(s.text(v, at.child(i)) for i, v in enumerate(value))
+    table_cell = "text"
+
+    def parse(self, value, decl: FieldDecl, at: At) -> str:
         return s.text(value, at)
 
     def as_text(self, value) -> str:
-        return ", ".join(value) if isinstance(value, tuple) else str(value or "")
-
-    def to_json(self, value):
-        return list(value) if isinstance(value, tuple) else value
+        return str(value or "")
 
     def json_schema(self, decl):
-        return {"type": "array", "items": {"type": "string"}} if self.name == "references" else {
-            "type": "string"}
+        return {"type": "string"}
+
+    def cards_named(self, value) -> tuple[str, ...]:
+        return (value,)
+
+
+class ReferencesField(ReferenceField):
+    """A list of names of other cards, each checked as a reference is."""
+
+    table_cell = "list"
+
+    def parse(self, value, decl: FieldDecl, at: At) -> tuple:
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            raise Invalid(f"expected a list of card names, found {describe(value)}")
+        return tuple(s.text(v, at.child(i)) for i, v in enumerate(value))
+
+    def as_text(self, value) -> str:
+        return ", ".join(value or ())
+
+    def to_json(self, value):
+        return list(value or ())
+
+    def json_schema(self, decl):
+        return {"type": "array", "items": {"type": "string"}}
+
+    def cards_named(self, value) -> tuple[str, ...]:
+        return tuple(value)
 
 
 def _condition_text(value, at: At) -> str:
@@ -145,6 +179,11 @@ def _condition_text(value, at: At) -> str:
 def _choices(value, at: At) -> tuple:
     return s.list_of(s.text)(value, at)
 
+
+_REFERENCE_OPTIONS = {
+    "card_type": Key(s.text, doc="the card type the named card must be"),
+    "where": Key(_condition_text, doc="a condition the named card must meet, e.g. \"class == rogue\""),
+}
 
 SCALAR_TYPES = [
     TextField("text", "Text; may use card markup (**bold**, [[Term]], {icon}, {{field}}).",
@@ -161,9 +200,7 @@ SCALAR_TYPES = [
     ListField("list", "A list of short texts; with choices, each from a fixed list.",
               {"choices": Key(_choices, doc="the values allowed for each item")}),
     ImageField("image", "A picture file, as a path relative to the game folder."),
-    *(ReferenceField(name, text, {
-        "card_type": Key(s.text, doc="the card type the named card must be"),
-        "where": Key(_condition_text, doc="a condition the named card must meet, e.g. \"class == rogue\""),
-    }) for name, text in (("reference", "The name of another card of the game."),
-                          ("references", "A list of names of other cards of the game."))),
+    ReferenceField("reference", "The name of another card of the game.", _REFERENCE_OPTIONS),
+    ReferencesField("references", "A list of names of other cards of the game.",
+                    _REFERENCE_OPTIONS),
 ]

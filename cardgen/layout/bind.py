@@ -16,7 +16,7 @@ from cardgen.schema import Invalid, Reported
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
 from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import Percent
-from cardgen.drawing.icons import ICON_NAMES
+from cardgen.drawing.icons import ICONS
 from cardgen.model import frozen_map
 from cardgen.limits import TEXT_EXPANSION
 
@@ -178,7 +178,7 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
     named = tuple(dict.fromkeys(_FIELD_REF.findall(text)))
     if named:
         parsed = replace(parsed, fields=named)
-    unknown_icons = [i for i in parsed.icons if i not in ICON_NAMES]
+    unknown_icons = [i for i in parsed.icons if i not in ICONS]
     if unknown_icons:
         runs = tuple(markup.Run(f"{{{r.icon}}}", r.bold, r.italic) if r.icon in unknown_icons else r
                      for r in parsed.runs)

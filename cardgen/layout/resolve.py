@@ -68,7 +68,7 @@ def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
             for part, value in kind.parts(card.values[decl.name], decl).items():
                 values[f"{decl.name}.{part}"] = value
                 texts[f"{decl.name}.{part}"] = as_text(value)
-    markup_fields = frozenset(d.name for d in card_type.fields if d.type == "text")
+    markup_fields = frozenset(d.name for d in card_type.fields if field_type(d.type).markup)
     declared = frozenset(d.name for d in card_type.fields)
     return Scope(frozen_map(values), frozen_map(texts), markup_fields, declared)
 

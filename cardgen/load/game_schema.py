@@ -56,7 +56,7 @@ FACE_KEYS = {
 }
 
 FIELD_KEYS = {
-    "type": Key(s.choice(*FIELD_TYPES), required=True, doc="the field type (see field types)"),
+    "type": Key(s.choice_in(FIELD_TYPES), required=True, doc="the field type (see field types)"),
     "required": Key(s.boolean, default=False, doc="every card must give this field"),
     "default": Key(s.any_value, doc="the value of a card that does not give the field"),
     "unique": Key(s.choice("deck", "game"), doc="no two cards share a value, within a deck or the game"),

@@ -1,9 +1,10 @@
 """Card data as a table (a CSV file or a spreadsheet's sheet): one card per row, field names in
 the header row. Errors name the row and the column ('row 4, column C (health)'), and the sheet.
 
-Text cells are typed like YAML scalars (12 is a number, true a yes/no); a spreadsheet's own
-numbers and yes/no cells keep their type; an empty cell is an absent field; a list field takes
-items separated by ';'.
+Text cells are typed like YAML scalars (12 is a number, true a yes/no), unless the field's type
+reads them as the text written (see FieldType.table_cell); a spreadsheet's own numbers and yes/no
+cells keep their type; an empty cell is an absent field; a list field takes items separated by
+';'.
 """
 from __future__ import annotations
 
@@ -11,14 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.errors import Report
+from cardgen.fields import field_type
 from cardgen.load.cards import read_card
 from cardgen.model import Card, CardType
 from cardgen.schema import At
 from cardgen.yaml_source import Document, plain_number, printed_text
 from cardgen.limits import TABLE_ROWS
-
-TEXT_TYPES = ("text", "choice", "image", "reference")
-LIST_TYPES = ("list", "references", "prototype")
 
 
 def column_letter(index: int) -> str:
@@ -50,22 +49,23 @@ class RowAt(At):
         return At(self.doc, (cell,), self.report)
 
 
-def cell_value(value, decl_type: str | None):
-    """A cell as the card field of `decl_type` reads it."""
+def cell_value(value, reading: str):
+    """A cell read as `reading` says: "value", "text" or "list" (a field type's `table_cell`),
+    or "prototype" (the prototype column: true, false, or a list of field names)."""
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, (int, float)):
         integral = isinstance(value, int) or value.is_integer()
-        if decl_type in TEXT_TYPES or decl_type in LIST_TYPES:
+        if reading != "value":
             text = str(int(value)) if integral else str(value)
-            return [text] if decl_type in LIST_TYPES else text
+            return text if reading == "text" else [text]
         return int(value) if integral and abs(value) < 1e15 else value
     text = str(value).strip()
-    if decl_type == "prototype" and text.lower() in ("true", "false"):
+    if reading == "prototype" and text.lower() in ("true", "false"):
         return text.lower() == "true"
-    if decl_type in LIST_TYPES:
+    if reading in ("list", "prototype"):
         return [item.strip() for item in text.split(";") if item.strip()]
-    if decl_type in TEXT_TYPES:
+    if reading == "text":
         return text
     number = plain_number(text)         # numbers as YAML writes them: ASCII digits, no '_'
     if number is not None:
@@ -131,7 +131,8 @@ def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, car
     unique = unique_header(header, name, report, place)
     if not (named_columns(header, rows, name, report, place) and unique):
         return [], False
-    types = {d.name: d.type for d in card_type.fields}
+    readings = {"prototype": "prototype",
+                **{d.name: field_type(d.type).table_cell for d in card_type.fields}}
     doc = Document(path, name, None, {(): 1})
     cards, complete = [], True
     for number, row in enumerate(rows[1:], start=2):
@@ -153,7 +154,7 @@ def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, car
             report.error(name, number, (here,), str(exc), code="encoding")
             complete = False
             continue
-        item = {key: cell_value(cell, types.get(key, key)) for key, cell in texts.items()}
+        item = {key: cell_value(cell, readings.get(key, "value")) for key, cell in texts.items()}
         written = {key: texts[key].strip() for key, value in item.items()
                    if isinstance(texts[key], str) and isinstance(value, (int, float))
                    and not isinstance(value, bool)}

@@ -17,7 +17,6 @@ from cardgen.layout.resolve import DeckFaces
 from cardgen.model import Game
 from cardgen.imposition import SheetPlan, Slot
 from cardgen.drawing.pen import Pen
-from cardgen.drawing.elements.picture import Picture
 from cardgen.drawing.pictures import PictureCache
 from cardgen.outputs.page_footer import draw_footer, draw_label, fit_footer, footer_forms
 from cardgen.outputs.pages import (document_info, draw_cut_marks, identity, new_document,
@@ -41,9 +40,8 @@ def define_form(canvas: Canvas, name: str, face: CardFace, pictures: PictureCach
 def define_pictures(canvas: Canvas, face: CardFace, pictures: PictureCache, cmyk: bool) -> None:
     """Put a face's pictures in the PDF as forms, each once, before anything draws them."""
     for element in face.elements:
-        if isinstance(element, Picture):
-            pictures.define_form(canvas, element.info, element.crop, element.box.width,
-                                 element.box.height, cmyk)
+        for info, crop, width, height in element.pictures():
+            pictures.define_form(canvas, info, crop, width, height, cmyk)
 
 
 def _draw_elements(canvas: Canvas, face: CardFace, pictures: PictureCache, cmyk: bool) -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from cardgen import markup
 from cardgen.drawing import fonts
-from cardgen.drawing.icons import ICON_NAMES
+from cardgen.drawing.elements import ELEMENT_TYPES
+from cardgen.drawing.icons import ICONS
 from cardgen.errors import Report, did_you_mean
+from cardgen.fields import FIELD_TYPES, field_type
 from cardgen.limits import DOCUMENT_BLOCKS
 from cardgen.model import Block, Document, Game
-
-DRAWN_FIELD_TYPES = ("target_code", "level_formula")   # what @diagrams can draw
 
 
 def game_lookup(game: Game):
@@ -47,9 +47,9 @@ def check_documents(game: Game, report: Report) -> None:
             severity = report.warning if problem.startswith("unclosed") else report.error
             severity(file, line, (), f"{owner}: {problem}", code="markup")
         for icon in parsed.icons:
-            if icon not in ICON_NAMES:
+            if icon not in ICONS:
                 report.error(file, line, (), f"{owner}: unknown icon "
-                             f"'{{{icon}}}'{did_you_mean(icon, ICON_NAMES)}", code="markup")
+                             f"'{{{icon}}}'{did_you_mean(icon, ICONS)}", code="markup")
     for document in game.documents:
         for block in document.blocks:
             if block.kind == "directive":
@@ -162,12 +162,24 @@ def _check_directive(game: Game, document: Document, block: Block, report: Repor
             if decl is None:
                 error(f"card type '{card_type.id}' has no field '{block.args['field']}'"
                       f"{did_you_mean(block.args['field'], fields)}")
-            elif decl.type not in DRAWN_FIELD_TYPES:
-                error(f"field '{decl.name}' is {'an' if decl.type[0] in 'aeiou' else 'a'} {decl.type} field; diagrams are drawn for "
-                      f"{' and '.join(DRAWN_FIELD_TYPES)} fields")
+            else:
+                _check_diagram(decl, error)
     if "kinds" in block.args:
         known = sorted({d.kind for d in game.definitions.values()})
         for kind in [k.strip() for k in block.args["kinds"].split(",") if k.strip()]:
             if kind not in known:
                 error(f"no definition is of kind '{kind}'{did_you_mean(kind, known)}; the game's "
                       f"kinds: {', '.join(known) or 'none'}")
+
+
+def _check_diagram(decl, error) -> None:
+    """The field's type draws a diagram, with an element that is there to draw it."""
+    diagram = field_type(decl.type).diagram
+    if diagram is None:
+        drawn = [name for name, kind in FIELD_TYPES.items() if kind.diagram is not None]
+        listed = " and ".join(filter(None, (", ".join(drawn[:-1]), drawn[-1]))) if drawn else "no"
+        error(f"field '{decl.name}' is {'an' if decl.type[0] in 'aeiou' else 'a'} {decl.type} "
+              f"field; diagrams are drawn for {listed} fields")
+    elif diagram.element is not None and diagram.element not in ELEMENT_TYPES:
+        error(f"diagrams of {decl.type} fields are drawn by the element type "
+              f"'{diagram.element}', which is not installed")

@@ -1,5 +1,5 @@
-"""Names that point elsewhere: [[Term]] in card text, definitions and documents, and `reference`
-fields.
+"""Names that point elsewhere: [[Term]] in card text, definitions and documents, and fields
+that name other cards (`reference`, `references`).
 
 A [[Name]] resolves to a glossary term, a definition (a named game structure such as a condition
 or a token), or a card's name. Definitions may build on each other, but never in a circle, and a
@@ -12,6 +12,7 @@ from functools import lru_cache
 from cardgen import markup
 from cardgen.errors import Report, did_you_mean
 from cardgen.conditions import parse_condition
+from cardgen.fields import field_type
 from cardgen.model import Game, Source
 
 
@@ -33,16 +34,16 @@ def check_references(game: Game, report: Report) -> None:
     used: dict[str, Source] = {}
     for deck in game.decks:
         card_type = game.card_types[deck.card_type]
-        text_fields = [d.name for d in card_type.fields if d.type == "text"]
+        kinds = {d.name: field_type(d.type) for d in card_type.fields}
+        text_fields = [name for name, kind in kinds.items() if kind.markup]
         for card in deck.cards:
             for field in text_fields:
                 value = card.values.get(field)
                 if isinstance(value, str):
                     _check_text(value, card.where(field), names, used, report, f"card '{card.name}'")
             for decl in card_type.fields:
-                if decl.type in ("reference", "references") and decl.name in card.values:
-                    targets = card.values[decl.name]
-                    for target in (targets if isinstance(targets, tuple) else (targets,)):
+                if decl.name in card.values:
+                    for target in kinds[decl.name].cards_named(card.values[decl.name]):
                         _check_card_reference(cards, card, decl, target, report)
     for entry in game.changelog:
         for change in entry.changes:

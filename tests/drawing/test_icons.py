@@ -6,7 +6,7 @@ import pytest
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.drawing.icons import ICON_NAMES, draw_icon
+from cardgen.drawing.icons import ICONS, draw_icon
 
 CELL, SIDE, PAGE, DPI = 60, 40, 600, 144   # points: grid cell, icon square, page side; render dpi
 SCALE = DPI / 72
@@ -21,7 +21,7 @@ def position(index: int) -> tuple[float, float]:
 def page():
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(PAGE, PAGE), invariant=1)
-    for index, name in enumerate(ICON_NAMES):
+    for index, name in enumerate(ICONS):
         draw_icon(canvas, name, *position(index), SIDE, black)
     canvas.save()
     pdf = pypdfium2.PdfDocument(buffer.getvalue())
@@ -39,7 +39,7 @@ def ink(image, box) -> tuple[int, int]:
     return sum(histogram[:128]), region.width * region.height
 
 
-@pytest.mark.parametrize("index, name", list(enumerate(ICON_NAMES)))
+@pytest.mark.parametrize("index, name", list(enumerate(ICONS)))
 def test_icon_draws_within_its_square(page, index, name):
     x, y = position(index)
     dark, total = ink(page, (x, y, x + SIDE, y + SIDE))
@@ -54,5 +54,5 @@ def test_unknown_names_are_refused_and_names_are_sorted():
     canvas = Canvas(io.BytesIO())
     with pytest.raises(KeyError):
         draw_icon(canvas, "no-such-icon", 0, 0, 10, black)
-    assert list(ICON_NAMES) == sorted(ICON_NAMES)
-    assert {"damage", "health", "heart", "shield", "sword", "star", "wind", "flame"} <= set(ICON_NAMES)
+    assert list(ICONS) == sorted(ICONS)
+    assert {"damage", "health", "heart", "shield", "sword", "star", "wind", "flame"} <= set(ICONS)

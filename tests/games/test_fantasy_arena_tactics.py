@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen import api
-from cardgen.drawing.elements.target_grid import TargetGrid
+from cardgen_extensions.target_grid import TargetGrid
 from cardgen.errors import Report
 from cardgen.layout.resolve import resolve_game
 from cardgen.load.game import load_game

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from cardgen.api import dump, validate
 from cardgen.errors import Report
 from cardgen.fields import field_type
-from cardgen.fields.level_formula import LevelFormula
+from cardgen_extensions.level_formula import LevelFormula
 from cardgen.pipeline import BuildOptions, build
 
 ROOT = Path(__file__).resolve().parents[2]

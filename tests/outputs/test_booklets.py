@@ -164,7 +164,7 @@ def test_the_errata_part_prints_each_corrected_value(game, tmp_path):
     ("@cards deck=heros", "@cards: no deck 'heros' (did you mean 'heroes'?); the game has: heroes"),
     ("@cards deck=heroes columns=powr", "@cards: card type 'hero' has no field 'powr' (did you mean 'power'?)"),
     ("@diagrams deck=heroes field=power", "@diagrams: field 'power' is an integer field; diagrams are "
-                                          "drawn for target_code and level_formula fields"),
+                                          "drawn for level_formula and target_code fields"),
     ("@carsd deck=heroes", "unknown directive '@carsd' (did you mean 'cards'?); directives: @components, "
                            "@cards, @glossary, @definitions, @diagrams, @changelog, @errata, @page-break"),
     ("A {dagger} icon.", "document 'rules': unknown icon '{dagger}' (did you mean 'damage'?)"),
@@ -236,8 +236,8 @@ def test_card_text_in_a_reference_table_reads_as_the_card_prints_it(game, tmp_pa
 
 
 def test_a_target_diagram_is_drawn_by_the_cards_own_grid(tmp_path):
-    from cardgen.drawing.elements.target_grid import TargetGrid
-    from cardgen.outputs.booklet.parts import GRID_MM, _card_grid
+    from cardgen.outputs.booklet.parts import DIAGRAM_MM, _card_element
+    from cardgen_extensions.target_grid import TargetGrid
     from cardgen.pipeline import check
 
     report = Report()
@@ -245,9 +245,9 @@ def test_a_target_diagram_is_drawn_by_the_cards_own_grid(tmp_path):
     faces = next(f for f in checked.faces.decks if f.deck.id == "characters")
     card = faces.deck.cards[0]
     own = next(e for e in faces.fronts[card.id].elements if isinstance(e, TargetGrid))
-    drawn = _card_grid(faces, card.id)
+    drawn = _card_element(faces, card.id, TargetGrid)
     assert (drawn.fill, drawn.line, drawn.cells) == (own.fill, own.line, own.cells)
-    assert (drawn.box.width, drawn.box.height) == (GRID_MM, GRID_MM)
+    assert (drawn.box.width, drawn.box.height) == (DIAGRAM_MM, DIAGRAM_MM)
 
 
 @pytest.mark.parametrize("where, text", [
@@ -281,7 +281,8 @@ def test_the_cover_prints_the_description_and_players_as_written(game, tmp_path)
 def test_a_diagram_of_a_field_no_card_fills_is_left_out(tmp_path):
     from dataclasses import replace
 
-    from cardgen.outputs.booklet.parts import _target_grids
+    from cardgen.fields import field_type
+    from cardgen.outputs.booklet.parts import _drawn_values
     from cardgen.outputs.booklet.template import PageStyle
     from cardgen.outputs.booklet.typesetter import Typesetter
     from cardgen.pipeline import check
@@ -291,8 +292,9 @@ def test_a_diagram_of_a_field_no_card_fills_is_left_out(tmp_path):
     checked = check(Path(__file__).resolve().parents[2] / "data" / "fantasy-arena-tactics", report)
     deck = next(d for d in checked.game.decks if d.id == "characters")
     ts = Typesetter(PageStyle(148, 210, 13, 9, black), lambda key: key)
-    assert _target_grids(deck, None, "target", ts)
-    assert _target_grids(replace(deck, cards=()), None, "target", ts) == []
+    diagram = field_type("target_code").diagram
+    assert _drawn_values(deck, None, "target", diagram, ts)
+    assert _drawn_values(replace(deck, cards=()), None, "target", diagram, ts) == []
 
 
 @pytest.mark.parametrize("title, message", [

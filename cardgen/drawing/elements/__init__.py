@@ -1,15 +1,21 @@
-"""The drawable element types a layout may use, by the name its `type:` key gives."""
+"""The drawable element types a layout may use, by the name its `type:` key gives: the basic
+ones built in, and those installed distributions register as entry points in the group
+`cardgen.elements`, each loading an Element subclass."""
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from cardgen.drawing.elements.badge import Badge
 from cardgen.drawing.elements.grid import Grid
-from cardgen.drawing.elements.base import COMMON_KEYS, BindContext, Box, Element
+from cardgen.drawing.elements.base import COMMON_KEYS, BindContext, Box, Element, Ink
 from cardgen.drawing.elements.picture import Icon, Picture
 from cardgen.drawing.elements.shapes import Ellipse, Line, Rect
-from cardgen.drawing.elements.target_grid import TargetGrid
 from cardgen.drawing.elements.text import Text, TextBox
+from cardgen.registry import Registry, unfit
 
-ELEMENT_TYPES: dict[str, type[Element]] = {
+GROUP = "cardgen.elements"
+
+BUILT_IN: dict[str, type[Element]] = {
     "rect": Rect,
     "ellipse": Ellipse,
     "line": Line,
@@ -18,8 +24,16 @@ ELEMENT_TYPES: dict[str, type[Element]] = {
     "image": Picture,
     "icon": Icon,
     "badge": Badge,
-    "target_grid": TargetGrid,
     "grid": Grid,
 }
 
-__all__ = ["ELEMENT_TYPES", "COMMON_KEYS", "BindContext", "Box", "Element"]
+
+def _registered(name: str, loaded) -> dict[str, type[Element]]:
+    if not (isinstance(loaded, type) and issubclass(loaded, Element)):
+        raise unfit(GROUP, name, "a subclass of cardgen.drawing.elements.Element", loaded)
+    return {name: loaded}
+
+
+ELEMENT_TYPES: Mapping[str, type[Element]] = Registry(GROUP, lambda: BUILT_IN, _registered)
+
+__all__ = ["ELEMENT_TYPES", "COMMON_KEYS", "BindContext", "Box", "Element", "Ink"]

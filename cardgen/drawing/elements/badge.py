@@ -9,7 +9,7 @@ from cardgen.schema import Invalid, Key
 from cardgen.drawing.elements.base import (BindContext, Box, Element, Ink, color_name, font_family,
                                           font_size, length, signed_length)
 from cardgen.drawing.elements.text import check_characters, draw_layout, text_ink
-from cardgen.drawing.icons import ICON_NAMES
+from cardgen.drawing.icons import ICONS
 from cardgen.drawing.richtext import TextLayout, layout_text
 from cardgen.units import mm_to_pt
 
@@ -19,7 +19,7 @@ VALUE_AREA = 0.62   # the value fills at most this share of the badge's width an
 
 def shape_name(value, at) -> str:
     name = s.text(value, at)
-    if name not in SHAPES and name not in ICON_NAMES:
+    if name not in SHAPES and name not in ICONS:
         raise Invalid(f"unknown badge shape '{name}': use {', '.join(SHAPES)} or an icon name")
     return name
 

@@ -146,15 +146,20 @@ class Ink:
 
 
 class Element:
-    """Base of the drawable element classes; each subclass is a frozen dataclass."""
+    """Base of the drawable element classes; each subclass is a frozen dataclass with a `box`
+    field (where it draws, mm from the trim's top-left corner), and its docstring is its
+    description in the reference. Nothing else in cardgen looks at an element's type: it asks
+    these."""
 
-    KEYS: dict[str, Key] = {}
+    KEYS: dict[str, Key] = {}              # its own keys, beside COMMON_KEYS; the reference's table
     MARKUP_KEYS: frozenset = frozenset()   # card text: bound through markup, not substitution
-    COLOR_KEYS: frozenset = frozenset()
+    COLOR_KEYS: frozenset = frozenset()    # colours, checked against the layout's palette
     NEEDS_AREA = True    # a box of no width or height draws nothing the designer meant
 
     @classmethod
     def build(cls, box: Box, values: dict, ctx: BindContext) -> "Element | None":
+        """The element for one face, from its keys' values with the card's bound in; None, with
+        the problem told to `ctx.problem`, when it cannot be drawn."""
         raise NotImplementedError
 
     def draw(self, pen) -> None:
@@ -162,4 +167,9 @@ class Element:
 
     def inks(self) -> tuple[Ink, ...]:
         """What the element prints, for the legibility preflight (nothing, unless it says)."""
+        return ()
+
+    def pictures(self) -> tuple:
+        """The pictures it draws, as (ImageInfo, crop, width mm, height mm): each is put in the
+        PDF once, before the faces that draw it (none, unless it says)."""
         return ()

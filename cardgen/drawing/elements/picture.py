@@ -10,7 +10,7 @@ from cardgen.paths import confined_path
 from cardgen.schema import Invalid, Key
 from cardgen.drawing.elements.base import BindContext, Box, Element, Ink, color_name
 from cardgen.drawing.elements.shapes import bleed_box
-from cardgen.drawing.icons import ICON_NAMES
+from cardgen.drawing.icons import ICONS
 from cardgen.units import mm_to_pt
 
 PRINT_DPI = 300
@@ -91,14 +91,17 @@ class Picture(Element):
             c.drawImage(reader, x, y, w, h, mask="auto")
         c.restoreState()
 
+    def pictures(self):
+        return ((self.info, self.crop, self.box.width, self.box.height),)
+
     def inks(self):
         return (Ink("area", self.clip, None),)   # many colours: text over it is not judged
 
 
 def icon_name(value, at) -> str:
     name = s.text(value, at)
-    if "{{" not in name and name not in ICON_NAMES:
-        raise Invalid(f"unknown icon '{name}'{did_you_mean(name, ICON_NAMES)}", code="unknown-icon")
+    if "{{" not in name and name not in ICONS:
+        raise Invalid(f"unknown icon '{name}'{did_you_mean(name, ICONS)}", code="unknown-icon")
     return name
 
 
@@ -120,8 +123,8 @@ class Icon(Element):
     def build(cls, box, values, ctx):
         if not values["name"]:
             return None
-        if values["name"] not in ICON_NAMES:
-            ctx.problem("name", f"unknown icon '{values['name']}'{did_you_mean(values['name'], ICON_NAMES)}",
+        if values["name"] not in ICONS:
+            ctx.problem("name", f"unknown icon '{values['name']}'{did_you_mean(values['name'], ICONS)}",
                         code="unknown-icon")
             return None
         return cls(box, values["name"], ctx.color(values["color"]))

@@ -1,19 +1,36 @@
-"""cardgen's vector icons: drawn with path operations, so they print sharp at any size."""
+"""cardgen's vector icons: drawn with path operations, so they print sharp at any size. The
+built-in ones, and the icon sets installed distributions register as entry points in the group
+`cardgen.icons`, each loading a mapping of icon name -> draw function `f(canvas, ink)` that draws
+in the unit square, y up, with the helpers of `cardgen.drawing.icons.pen`."""
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from cardgen.drawing.icons import nature, symbols
 from cardgen.drawing.icons.pen import OUTLINE_WIDTH, Ink
+from cardgen.registry import Registry, unfit
 
-_ICONS = {**symbols.ICONS, **nature.ICONS, "health": symbols.ICONS["heart"]}
+GROUP = "cardgen.icons"
 
-ICON_NAMES: tuple[str, ...] = tuple(sorted(_ICONS))
+
+def _registered(name: str, loaded) -> dict:
+    if not (isinstance(loaded, Mapping) and all(
+            isinstance(k, str) and callable(v) for k, v in loaded.items())):
+        raise unfit(GROUP, name, "a mapping of icon name -> draw function", loaded)
+    return dict(loaded)
+
+
+# icon name -> draw function, names in alphabetical order
+ICONS: Mapping = Registry(
+    GROUP, lambda: {**symbols.ICONS, **nature.ICONS, "health": symbols.ICONS["heart"]},
+    _registered, alphabetical=True)
 
 
 def draw_icon(canvas, name: str, x: float, y: float, size: float, fill, stroke=None) -> None:
     """Draw icon `name` in the square whose lower-left corner is (x, y) and whose side is `size`,
     all in PDF points (y up). `fill` and `stroke` are reportlab Color objects (stroke None = no outline).
     Raises KeyError for an unknown name. Leaves the canvas graphics state as it found it (saveState/restoreState)."""
-    func = _ICONS[name]
+    func = ICONS[name]
     canvas.saveState()
     canvas.translate(x, y)
     canvas.scale(size, size)

@@ -12,8 +12,7 @@ from reportlab.platypus import Table, TableStyle
 from cardgen import markup
 from cardgen.markup import escaped
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box
-from cardgen.drawing.elements.target_grid import TargetGrid
-from cardgen.fields import field_type
+from cardgen.fields import Diagram, field_type
 from cardgen.layout.resolve import Faces, card_scope, deck_values
 from cardgen.model import Block, Game
 from cardgen.outputs.booklet.flowables import Drawing, table_font
@@ -23,7 +22,7 @@ from cardgen.tiling import board_plan
 
 _FIELD = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 PROTOTYPE_MARK = "\u2020"       # dagger, after a value the published rules do not give
-GRID_MM = 24.0
+DIAGRAM_MM = 24.0
 
 
 def _title(name: str) -> str:
@@ -63,8 +62,7 @@ def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
     card_type = game.card_types[deck.card_type]
     decls = {f.name: f for f in card_type.fields}
     names = [c.strip() for c in block.args.get("columns", "").split(",") if c.strip()] or [
-        f.name for f in card_type.fields
-        if f.type in ("integer", "number", "choice", "range", "target_code", "level_formula")]
+        f.name for f in card_type.fields if field_type(f.type).booklet_column]
     names = [n for n in names if n != "name"]
     rows = [("Card", *(_title(n) for n in names))]
     marked = False
@@ -73,13 +71,13 @@ def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
         scope = card_scope(game, deck, card, shared, number)
         cells = [escaped(card.name) + (f" (x{card.copies})" if card.copies > 1 else "")]
         for name in names:
-            value = card.values.get(name)
+            value, kind = card.values.get(name), field_type(decls[name].type)
             if value is None:
                 text = ""
-            elif decls[name].type == "text":      # card text: its markup kept, as the card prints it
+            elif kind.markup:      # card text: its markup kept, as the card prints it
                 text = _card_text(value, scope)
             else:
-                text = escaped(field_type(decls[name].type).as_text(value))
+                text = escaped(kind.as_text(value))
             if name in card.prototype and text:
                 text, marked = f"{text}{PROTOTYPE_MARK}", True
             cells.append(text)
@@ -123,33 +121,35 @@ def definitions(game: Game, block: Block, ts: Typesetter) -> list:
 
 
 def diagrams(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:
+    """A field drawn as its type's diagram says: by an element for every value, or a table."""
     deck = next(d for d in game.decks if d.id == block.args["deck"])
     decl = game.card_types[deck.card_type].field(block.args["field"])
-    if decl.type == "target_code":
+    kind = field_type(decl.type)
+    if kind.diagram.element is not None:
         deck_faces = next((f for f in faces.decks if f.deck.id == deck.id), None)
-        return _target_grids(deck, deck_faces, decl.name, ts)
-    return _level_table(deck, decl, ts)
+        return _drawn_values(deck, deck_faces, decl.name, kind.diagram, ts)
+    return _parts_table(deck, decl, ts)
 
 
-def _target_grids(deck, deck_faces, field: str, ts: Typesetter) -> list:
-    """Every target code the deck's cards use, with who uses it, drawn by the grid element of
-    the first card that uses it (its colours and all), or by a grid of its own if the cards
-    draw none."""
+def _drawn_values(deck, deck_faces, field: str, diagram: Diagram, ts: Typesetter) -> list:
+    """Every value the deck's cards use, with who uses it, drawn by the diagram's element as
+    the first card that uses it draws it (its colours and all), or by one of its own if the
+    cards draw none."""
     users: dict[str, list] = {}
     for card in deck.cards:
         if field in card.values:
             users.setdefault(str(card.values[field]), []).append(card)
     if not users:
         return []
-    columns = max(1, int(ts.frame_width / ((GRID_MM + 8) * 72 / 25.4)))
+    columns = max(1, int(ts.frame_width / ((DIAGRAM_MM + 8) * 72 / 25.4)))
     cells = []
-    for code, cards in users.items():
-        grid = _card_grid(deck_faces, cards[0].id) or element("target_grid", GRID_MM, GRID_MM,
-                                                            code=code)
+    for value, cards in users.items():
+        drawn = _card_element(deck_faces, cards[0].id, ELEMENT_TYPES[diagram.element]) or element(
+            diagram.element, DIAGRAM_MM, DIAGRAM_MM, **{diagram.key: value})
         names = ", ".join(c.name for c in cards)
-        caption = ts.paragraph(f"**{escaped(code)}**: {escaped(names)}",
+        caption = ts.paragraph(f"**{escaped(value)}**: {escaped(names)}",
                                size=ts.style.body * 0.8, family=ts.sans, after=0)
-        cells.append([Drawing(GRID_MM, GRID_MM, (grid,)), caption])
+        cells.append([Drawing(DIAGRAM_MM, DIAGRAM_MM, (drawn,)), caption])
     rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
     rows[-1] += [""] * (columns - len(rows[-1]))
     table = Table(rows, colWidths=[ts.frame_width / columns] * columns)
@@ -158,15 +158,17 @@ def _target_grids(deck, deck_faces, field: str, ts: Typesetter) -> list:
     return [table]
 
 
-def _card_grid(deck_faces, card_id: str):
-    """The target grid a card's face draws, moved into a box of the diagram's size."""
+def _card_element(deck_faces, card_id: str, kind: type):
+    """The first element of type `kind` a card's face draws, moved into a box of the diagram's
+    size."""
     face = deck_faces.fronts.get(card_id) if deck_faces is not None else None
-    grid = next((e for e in face.elements if isinstance(e, TargetGrid)), None) if face else None
-    return replace(grid, box=Box(0.0, 0.0, GRID_MM, GRID_MM)) if grid is not None else None
+    drawn = next((e for e in face.elements if isinstance(e, kind)), None) if face else None
+    return replace(drawn, box=Box(0.0, 0.0, DIAGRAM_MM, DIAGRAM_MM)) if drawn is not None else None
 
 
-def _level_table(deck, decl, ts: Typesetter) -> list:
-    """A level formula worked out at every level the field declares, card by card."""
+def _parts_table(deck, decl, ts: Typesetter) -> list:
+    """Each card's value and its parts (a level formula worked out at every level the field
+    declares), card by card."""
     kind = field_type(decl.type)
     rows, header = [], None
     for card in deck.cards:
@@ -175,7 +177,7 @@ def _level_table(deck, decl, ts: Typesetter) -> list:
             continue
         parts = kind.parts(value, decl)
         if header is None:
-            header = ("Card", _title(decl.name), *(f"Level {p[1:]}" for p in parts))
+            header = ("Card", _title(decl.name), *(kind.part_heading(p) for p in parts))
         rows.append((card.name, kind.as_text(value), *(str(v) for v in parts.values())))
     return [ts.table([header, *rows])] if header else []
 

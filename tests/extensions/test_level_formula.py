@@ -11,7 +11,7 @@ from cardgen.api import dump, validate
 from cardgen.drawing.pen import Pen
 from cardgen.errors import Report
 from cardgen.fields import FIELD_TYPES
-from cardgen.fields.level_formula import LevelAbilities, LevelFormula
+from cardgen_extensions.level_formula import LevelAbilities, LevelFormula
 from cardgen.layout.resolve import resolve_game
 from cardgen.load.game import load_game
 from cardgen.schema import At, Invalid

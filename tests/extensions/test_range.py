@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 
 from cardgen.errors import Report
 from cardgen.fields import FIELD_TYPES
-from cardgen.fields.range import Range
+from cardgen_extensions.range import Range
 from cardgen.schema import At, Invalid
 from cardgen.yaml_source import Document
 from cardgen.model import FieldDecl, frozen_map

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from cardgen.errors import describe
 from cardgen.fields.base import FieldType, whole
-from cardgen.schema import At, Invalid
+from cardgen import schema as s
+from cardgen.schema import At, Invalid, Key
 from cardgen.model import FieldDecl
 
 EXPECTED = "expected a range such as '1-2' or '2+'"
@@ -48,6 +49,8 @@ def found(value) -> str:
 class RangeField(FieldType):
     """'1-2' (from 1 to 2), '2+' (2 or further back), '3' or 3 (exactly 3)."""
 
+    booklet_column = True
+
     def parse(self, value, decl: FieldDecl, at: At) -> Range:
         if isinstance(value, int) and not isinstance(value, bool):
             quoted = str(value) if abs(value) < 10**9 else "a very large number"
@@ -72,6 +75,11 @@ class RangeField(FieldType):
         if decl.options.get("max") is not None:
             schema["maximum"] = decl.options["max"]
         return schema
+
+
+RANGE = RangeField(
+    "range", "Positions in a line from 1 at the Front: '1-2', '2+' (2 or further) or '3'.",
+    {"max": Key(s.integer(1), doc="the largest position in the line")})
 
 
 def _read(text: str) -> Range:

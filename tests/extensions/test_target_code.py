@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 
 from cardgen.errors import Report
 from cardgen.fields import FIELD_TYPES
-from cardgen.fields.target_code import TargetCode, TargetPart
+from cardgen_extensions.target_code import TargetCode, TargetPart
 from cardgen.schema import At, Invalid
 from cardgen.yaml_source import Document
 from cardgen.model import FieldDecl, frozen_map

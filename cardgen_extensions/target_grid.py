@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.fields import FIELD_TYPES
 from cardgen import schema as s
 from cardgen.schema import Invalid, Key
 from cardgen.model import FieldDecl, frozen_map
 from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import BindContext, Box, Element, color_name, length
 from cardgen.units import mm_to_pt
+from cardgen_extensions.target_code import TARGET_CODE
 
 MIN_SIZE = 7       # a grid is never smaller than this many cells a side unless `size` says so
 MAX_SIZE = 21      # nor larger: cells would be too small to read
@@ -58,7 +58,7 @@ class TargetGrid(Element):
     @classmethod
     def build(cls, box, values, ctx: BindContext):
         try:
-            code = FIELD_TYPES["target_code"].parse(values["code"], _CODE, None)
+            code = TARGET_CODE.parse(values["code"], _CODE, None)
         except Invalid as exc:
             ctx.problem("code", str(exc), code="target-code")
             return None

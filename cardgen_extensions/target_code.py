@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardgen.fields.base import FieldType, whole
-from cardgen.fields.range import found, shown
-from cardgen.schema import At, Invalid
+from cardgen import schema as s
+from cardgen.fields.base import Diagram, FieldType, whole
+from cardgen.schema import At, Invalid, Key
+from cardgen_extensions.range import found, shown
 from cardgen.model import FieldDecl
 
 EXPECTED = "expected a target code such as 'M', '+2S', '4D', '+3S!' or 'No target'"
@@ -76,6 +77,9 @@ class TargetCode:
 class TargetCodeField(FieldType):
     """A target code; see the module docstring for the grammar."""
 
+    booklet_column = True
+    diagram = Diagram(element="target_grid", key="code")   # a grid for every code the cards use
+
     def parse(self, value, decl: FieldDecl, at: At) -> TargetCode:
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9:
             raise Invalid(f"{EXPECTED}, found {value}: a distance needs S (straight) "
@@ -94,6 +98,14 @@ class TargetCodeField(FieldType):
     def json_schema(self, decl):
         words = r"[Nn][Oo]\s+[Tt][Aa][Rr][Gg][Ee][Tt]|[Nn][Oo][Nn][Ee]"
         return {"type": "string", "pattern": rf"^[+0-9SDMsdm!,\s]+$|^\s*({words})\s*$"}
+
+
+TARGET_CODE = TargetCodeField(
+    "target_code",
+    "Grid target in moves: 'M', '+2S', '4D' (two diagonal steps), a union '+2S, 2D', '!' to "
+    "ignore occupation, 'No target'.",
+    {"max_distance": Key(s.integer(1, MAX_DISTANCE), default=DEFAULT_MAX_DISTANCE,
+                         doc="the farthest distance a code may name (a grid shows at most 10)")})
 
 
 def _read(text: str, largest: int) -> TargetCode:

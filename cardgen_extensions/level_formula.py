@@ -4,9 +4,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardgen.fields.base import FieldType, whole
-from cardgen.fields.range import found, shown
-from cardgen.schema import At, Invalid
+from cardgen import schema as s
+from cardgen.fields.base import Diagram, FieldType, whole
+from cardgen.schema import At, Invalid, Key
+from cardgen_extensions.range import found, shown
 from cardgen.model import FieldDecl
 
 EXPECTED = "expected a number or a formula in Level L such as '13 + 2L' or '8 - L'"
@@ -40,6 +41,9 @@ class LevelFormula:
 class LevelFormulaField(FieldType):
     """A whole number, or a sum of a number and a multiple of L: '10', '4 + 3L', '3L'."""
 
+    booklet_column = True
+    diagram = Diagram()     # a table of each card's value at every level
+
     def parse(self, value, decl: FieldDecl, at: At) -> LevelFormula:
         if isinstance(value, int) and not isinstance(value, bool):
             if abs(value) > LARGEST:
@@ -65,8 +69,18 @@ class LevelFormulaField(FieldType):
         levels = decl.options.get("levels", DEFAULT_LEVELS) if decl is not None else DEFAULT_LEVELS
         return {f"L{level}": value.at(level) for level in levels}
 
+    def part_heading(self, part: str) -> str:
+        return f"Level {part[1:]}"
+
     def json_schema(self, decl):
         return {"type": ["string", "integer"], "pattern": r"^[-+0-9Ll*\s]+$"}
+
+
+LEVEL_FORMULA = LevelFormulaField(
+    "level_formula", "A number that depends on Level L: '10', '13 + 2L' or '8 - L'.",
+    {"levels": Key(s.list_of(s.integer(0)), default=DEFAULT_LEVELS,
+                   doc="the levels the formula is checked at"),
+     "min": Key(s.integer(), doc="smallest value allowed at every level")})
 
 
 def _read(text: str) -> LevelFormula:
@@ -158,6 +172,11 @@ class LevelAbilitiesField(FieldType):
         entry = {"type": "string", "pattern": r"^\s*[Ll]\s*[0-9]+\s*:"}
         return {"anyOf": [entry, {"type": "array", "items": entry},
                           {"type": "object", "additionalProperties": {"type": "string"}}]}
+
+
+LEVEL_ABILITIES = LevelAbilitiesField(
+    "level_abilities", "Abilities gained at levels: a list of 'L2: text', or a mapping.",
+    {"max_level": Key(s.integer(1), default=3, doc="the highest level")})
 
 
 def _entries(item) -> list[tuple[int, str]]:
