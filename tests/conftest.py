@@ -40,14 +40,15 @@ def game_source(source: str | Path) -> Path:
     raise ValueError(f"{source!r} is neither a game in data/ nor a case in tests/corpus/")
 
 
-def replace_text(path: Path, old: str, new: str, count: int | None = 1) -> int:
-    """Replace `old` by `new` in the file, where it must occur `count` times (None: once or more,
-    every one replaced). The line (from 1) of the first replacement."""
+def replace_text(path: Path, old: str, new: str, times: int | str = 1) -> int:
+    """Replace `old` by `new` in the file. `times`: how many times `old` must occur, each replaced;
+    "first": the first of one or more; "all": every one of one or more. The line (from 1) where
+    the first replacement starts."""
     text = path.read_text(encoding="utf-8")
     found = text.count(old)
-    assert found >= 1 if count is None else found == count, \
-        f"{path}: {old!r} occurs {found} times, expected {'some' if count is None else count}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
+    assert found >= 1 if times in ("first", "all") else found == times, \
+        f"{path}: {old!r} occurs {found} times, expected {times}"
+    path.write_text(text.replace(old, new, 1 if times == "first" else -1), encoding="utf-8")
     return text[:text.index(old)].count("\n") + 1
 
 
@@ -160,7 +161,7 @@ def _data_folders(root: Path):
 
 @pytest.fixture
 def edit() -> Callable[..., int]:
-    """edit(path, old, new, count=1): see replace_text."""
+    """edit(path, old, new, times=1): see replace_text."""
     return replace_text
 
 
