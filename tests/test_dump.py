@@ -1,5 +1,4 @@
 """`dump` gives every field, derived values and the printed text; errata to a number reach the text."""
-import shutil
 from pathlib import Path
 
 from cardgen import api
@@ -19,14 +18,11 @@ def test_level_formulas_are_computed_for_each_level():
     assert [blitz["derived"][f"damage.L{level}"] for level in range(4)] == [4, 6, 8, 10]
 
 
-def test_changing_one_number_changes_the_card_text(tmp_path):
-    game = tmp_path / "data" / "tlb2"
-    shutil.copytree(REPO / "data" / "time-line-battle-v2", game)
-    shutil.copytree(REPO / "layouts", tmp_path / "layouts")
+def test_changing_one_number_changes_the_card_text(copy_game, edit_card):
+    game = copy_game("time-line-battle-v2")
     _, before = api.dump(game)
     assert card(before, "Guard")["text"]["ability"] == "Strikes the enemy Front for 3 [damage]."
-    cards = game / "cards" / "characters.yaml"
-    cards.write_text(cards.read_text().replace("health: 10\n    damage: 3", "health: 10\n    damage: 4"))
+    edit_card(game, "cards/characters.yaml", "Guard", "damage", "4")
     report, after = api.dump(game)
     assert not report.diagnostics
     assert card(after, "Guard")["text"]["ability"] == "Strikes the enemy Front for 4 [damage]."

@@ -7,7 +7,7 @@ rules give no names or numbers, so every name, Health, Damage and Reform is prot
 """
 from __future__ import annotations
 
-import shutil
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -94,22 +94,13 @@ def test_every_dragon_card_by_card(deck):
 
 
 @pytest.fixture
-def broken(tmp_path, monkeypatch):
-    """A copy of the game in a throwaway project; edit(old, new) changes its card file once and
-    returns the 1-based line where `old` began."""
-    game = tmp_path / "data" / "dragon-line-deluxe"
-    shutil.copytree(GAME_DIR, game)
-    shutil.copytree(ROOT / "layouts", tmp_path / "layouts")
+def broken(copy_game, edit, tmp_path, monkeypatch):
+    """A copy of the game in a throwaway project, its card file, and edit(old, new), which changes
+    the first `old` in the card file and returns the 1-based line where it began."""
+    game = copy_game(GAME_DIR)
     monkeypatch.chdir(tmp_path)   # file names in messages are then relative, as a designer sees them
     cards = game / "cards" / "dragons.yaml"
-
-    def edit(old: str, new: str) -> int:
-        text = cards.read_text()
-        assert old in text, old
-        cards.write_text(text.replace(old, new, 1))
-        return text[: text.index(old)].count("\n") + 1
-
-    return game, cards, edit
+    return game, cards, partial(edit, cards, times="first")
 
 
 def the_one(game: Path, code: str):

@@ -1,7 +1,6 @@
 """Fantasy Arena: Tactics: the rules' facts are in the data, its rules are enforced, and it builds."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -103,25 +102,6 @@ def test_teams_have_one_of_each_class_and_a_sideboard(dumped):
 
 # ---- each rule broken on its own, in a copy of the game ----
 
-@pytest.fixture
-def game_copy(tmp_path) -> Path:
-    shutil.copytree(REPO / "data" / GAME, tmp_path / "data" / GAME)
-    shutil.copytree(REPO / "layouts", tmp_path / "layouts")
-    return tmp_path / "data" / GAME
-
-
-def break_rule(game_dir: Path, file: str, edits: list[tuple[str, str]], marker: str):
-    """Apply the edits to one file, validate, and return (diagnostics, line of `marker`)."""
-    path = game_dir / file
-    text = path.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    path.write_text(text, encoding="utf-8")
-    line = text[:text.index(marker)].count("\n") + 1
-    return api.validate([game_dir], strict=True).diagnostics, line
-
-
 def only(diagnostics, game_dir: Path, file: str):
     assert len(diagnostics) == 1, [d.format() for d in diagnostics]
     [d] = diagnostics
@@ -159,14 +139,16 @@ BROKEN = [
 
 
 @pytest.mark.parametrize("file, edits, marker, code, message, severity", BROKEN)
-def test_a_broken_rule_is_reported(game_copy, file, edits, marker, code, message, severity):
-    diagnostics, line = break_rule(game_copy, file, edits, marker)
-    d = only(diagnostics, game_copy, file)
+def test_a_broken_rule_is_reported(copy_game, file, edits, marker, code, message, severity):
+    game = copy_game(GAME, *((file, old, new) for old, new in edits))
+    text = (game / file).read_text(encoding="utf-8")
+    line = text[:text.index(marker)].count("\n") + 1
+    d = only(api.validate([game], strict=True).diagnostics, game, file)
     assert (d.code, d.message, d.severity.value, d.line) == (code, message, severity, line)
 
 
-def test_the_copy_is_clean_before_it_is_broken(game_copy):
-    assert api.validate([game_copy], strict=True).diagnostics == []
+def test_the_copy_is_clean_before_it_is_broken(copy_game):
+    assert api.validate([copy_game(GAME)], strict=True).diagnostics == []
 
 
 # ---- the build ----
@@ -234,7 +216,7 @@ def test_the_rules_booklet_names_every_card_and_states_the_rules_numbers(built, 
     assert len(PdfReader(built["rules-booklet"]).pages) >= 2
 
 
-def test_a_changed_card_changes_the_booklets_reference_table(game_copy, tmp_path):
+def test_a_changed_card_changes_the_booklets_reference_table(copy_game, edit_card, tmp_path):
     def hollis_row(game_dir: Path, out: Path) -> str:
         report = Report()
         written = build(game_dir, BuildOptions(out_dir=out, only=("booklets",)), report)
@@ -243,13 +225,10 @@ def test_a_changed_card_changes_the_booklets_reference_table(game_copy, tmp_path
         cards = reference(pdf_text(out / GAME / "rules.pdf"))
         return cards[cards.index("Hollis"):cards.index("Kaida")]
 
-    assert hollis_row(game_copy, tmp_path / "before") == "Hollis Ironclad Centaur† warrior† +2S† "
-    path = game_copy / "cards" / "characters.yaml"
-    text = path.read_text(encoding="utf-8")
-    old = "    target: +2S\n    special: \"Each move activation"
-    assert text.count(old) == 1
-    path.write_text(text.replace(old, old.replace("+2S", "+3S")), encoding="utf-8")
-    assert hollis_row(game_copy, tmp_path / "after") == "Hollis Ironclad Centaur† warrior† +3S† "
+    game = copy_game(GAME)
+    assert hollis_row(game, tmp_path / "before") == "Hollis Ironclad Centaur† warrior† +2S† "
+    edit_card(game, "cards/characters.yaml", "Hollis", "target", "+3S")
+    assert hollis_row(game, tmp_path / "after") == "Hollis Ironclad Centaur† warrior† +3S† "
 
 
 # ---- the printed target grids ----

@@ -4,7 +4,6 @@ The expected values below are copied from the rules document (seed 000), not fro
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -141,24 +140,18 @@ def test_glossary_holds_the_rules_terms_and_numbers(data):
 
 # --- one broken rule at a time ----------------------------------------------------------------
 @pytest.fixture
-def project(tmp_path):
-    game_dir = tmp_path / "data" / "fantasy-line-battle"
-    shutil.copytree(GAME, game_dir)
-    shutil.copytree(ROOT / "layouts", tmp_path / "layouts")
-    return game_dir
+def project(copy_game):
+    return copy_game(GAME)
 
 
-def edit(game_dir: Path, file: str, old: str, new: str) -> tuple[str, int]:
-    """Replace the one `old` in `file`; returns the file and the line of the first changed line."""
-    path = game_dir / file
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    start = text.index(old)
-    changed = start + next((i for i, (a, b) in enumerate(zip(old, new)) if a != b),
-                           min(len(old), len(new)))
-    text = text.replace(old, new)
-    path.write_text(text, encoding="utf-8")
-    return str(path), text.count("\n", 0, changed) + 1
+@pytest.fixture
+def change(project, edit):
+    """change(file, old, new): the one `old` in the game's `file` replaced; the file, and the line
+    of the first character that changes."""
+    def change(file: str, old: str, new: str) -> tuple[str, int]:
+        same = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+        return str(project / file), edit(project / file, old, new) + old[:same].count("\n")
+    return change
 
 
 def only_error(game_dir: Path, code: str):
@@ -178,24 +171,24 @@ def line_of(file: str, text: str) -> int:
     ("x+", "expected a range such as '1-2' or '2+', found 'x+'"),
     ("6+", "expected a range such as '1-2' or '2+', found '6+': positions go up to 5"),
 ])
-def test_bad_range(project, new, message):
-    file, line = edit(project, "cards/characters.yaml", "  - name: Lancer\n    cost: 4\n    range: 1-2",
-                      f"  - name: Lancer\n    cost: 4\n    range: {new}")
+def test_bad_range(project, change, new, message):
+    file, line = change("cards/characters.yaml", "  - name: Lancer\n    cost: 4\n    range: 1-2",
+                        f"  - name: Lancer\n    cost: 4\n    range: {new}")
     d = only_error(project, "type")
     assert (d.file, d.line, d.message) == (file, line, message)
 
 
-def test_wrong_category_in_white_deck(project):
-    file, line = edit(project, "cards/white.yaml", "  - name: Smite\n    category: White",
-                      "  - name: Smite\n    category: Black")
+def test_wrong_category_in_white_deck(project, change):
+    file, line = change("cards/white.yaml", "  - name: Smite\n    category: White",
+                        "  - name: Smite\n    category: Black")
     d = only_error(project, "forbidden-by-rule")
     assert (d.file, d.line) == (file, line)
     assert d.message == "card 'Smite' may not give 'category' when category != White"
 
 
-def test_duplicate_character_name(project):
-    file, line = edit(project, "cards/characters.yaml", "  - name: Ranger\n",
-                      "  - name: Archer\n")
+def test_duplicate_character_name(project, change):
+    file, line = change("cards/characters.yaml", "  - name: Ranger\n",
+                        "  - name: Archer\n")
     first = line_of(file, "  - name: Archer")
     d = only_error(project, "not-unique")
     assert (d.file, d.line) == (file, line)
@@ -203,35 +196,35 @@ def test_duplicate_character_name(project):
                          "name must be unique within the deck")
 
 
-def test_undefined_term(project):
-    file, line = edit(project, "cards/characters.yaml",
-                      'movement: "Move to any place in your [[Line]]."',
-                      'movement: "Move to any place in your [[Battle Line]]."')
+def test_undefined_term(project, change):
+    file, line = change("cards/characters.yaml",
+                        'movement: "Move to any place in your [[Line]]."',
+                        'movement: "Move to any place in your [[Battle Line]]."')
     d = only_error(project, "undefined-term")
     assert (d.file, d.line) == (file, line)
     assert d.message == ("card 'Scout': '[[Battle Line]]' is not a glossary term, definition or "
                          "card name")
 
 
-def test_negative_money_cost(project):
-    file, line = edit(project, "cards/characters.yaml", "  - name: Knight\n    cost: 5",
-                      "  - name: Knight\n    cost: -5")
+def test_negative_money_cost(project, change):
+    file, line = change("cards/characters.yaml", "  - name: Knight\n    cost: 5",
+                        "  - name: Knight\n    cost: -5")
     d = only_error(project, "type")
     assert (d.file, d.line) == (file, line)
     assert d.message == "expected at least 2, found -5"
 
 
-def test_too_many_cheap_characters(project):
-    file, line = edit(project, "cards/characters.yaml", "  - name: Acolyte\n    cost: 3",
-                      "  - name: Acolyte\n    cost: 2")
+def test_too_many_cheap_characters(project, change):
+    file, line = change("cards/characters.yaml", "  - name: Acolyte\n    cost: 3",
+                        "  - name: Acolyte\n    cost: 2")
     d = only_error(project, "count-per-value")
     assert (d.file, d.line) == (file, line)
     assert d.message == ("card 'Acolyte': cost '2' has 4 cards in deck 'characters'; the rules "
                          "need at most 3")
 
 
-def test_deck_total(project):
-    edit(project, "cards/black.yaml", "  - name: Unholy Ward\n", "  - name: Unholy Ward\n    copies: 2\n")
+def test_deck_total(project, change):
+    change("cards/black.yaml", "  - name: Unholy Ward\n", "  - name: Unholy Ward\n    copies: 2\n")
     d = only_error(project, "deck-total")
     game_file = str(project / "game.yaml")
     assert (d.file, d.line) == (game_file, line_of(game_file, "      - total: {equals: 16}"))
@@ -296,10 +289,10 @@ def test_the_booklet_holds_every_phase_and_keyword(rules):
         assert word in rules, word
 
 
-def test_an_errata_to_a_card_changes_the_booklets_reference(project, rules, tmp_path):
+def test_an_errata_to_a_card_changes_the_booklets_reference(project, change, rules, tmp_path):
     assert "Knight 5† 1† 4† 10† 0† no†" in reference(rules)
-    edit(project, "cards/characters.yaml", "  - name: Knight\n    cost: 5\n    range: 1-1\n    health: 10",
-         "  - name: Knight\n    cost: 5\n    range: 1-1\n    health: 13")
+    change("cards/characters.yaml", "  - name: Knight\n    cost: 5\n    range: 1-1\n    health: 10",
+           "  - name: Knight\n    cost: 5\n    range: 1-1\n    health: 13")
     changed = reference(rules_words(project, tmp_path / "out"))
     assert "Knight 5† 1† 4† 13† 0† no†" in changed
     assert "Knight 5† 1† 4† 10†" not in changed

@@ -2,7 +2,6 @@
 their cards say which version and which card of the deck they are."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -46,10 +45,6 @@ def test_every_card_prints_its_version_stamp_not_its_id(game_dir):
 
 
 @pytest.mark.parametrize("game_dir", GAMES, ids=lambda p: p.name)
-def test_the_version_stamp_can_be_turned_off(game_dir, tmp_path):
-    game = tmp_path / game_dir.name
-    shutil.copytree(game_dir, game)
-    text = (game / "game.yaml").read_text(encoding="utf-8")
-    (game / "game.yaml").write_text(text.replace("\nprint:\n", "\nprint:\n  version_stamp: false\n", 1),
-                                    encoding="utf-8")
+def test_the_version_stamp_can_be_turned_off(game_dir, copy_game):
+    game = copy_game(game_dir, ("game.yaml", "\nprint:\n", "\nprint:\n  version_stamp: false\n"))
     assert not any(stamps for *_, stamps in _stamps(game, BuildOptions()))

@@ -5,7 +5,6 @@ The expected table below is typed from the rules document (seed 003), not from t
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -122,17 +121,16 @@ def test_misspelt_name_is_corrected_with_an_erratum(data):
 
 # a broken copy of the game, one rule at a time ------------------------------------------------
 
-def broken_copy(tmp_path, file, old, new, count=1):
-    """Copy the game and the repo's layouts; replace `old` by `new` in `file`; return the game dir,
-    the edited file and the edited text."""
-    game_dir = tmp_path / "data" / GAME
-    shutil.copytree(GAME_DIR, game_dir)
-    shutil.copytree(ROOT / "layouts", tmp_path / "layouts")
-    path = game_dir / file
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == count, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return game_dir, path, text.replace(old, new)
+@pytest.fixture
+def broken_copy(copy_game, edit):
+    """broken_copy(file, old, new): a copy of the game with the one `old` in `file` replaced by
+    `new`; the game dir, the edited file and the edited text."""
+    def make(file: str, old: str, new: str):
+        game_dir = copy_game(GAME_DIR)
+        path = game_dir / file
+        edit(path, old, new)
+        return game_dir, path, path.read_text(encoding="utf-8")
+    return make
 
 
 def line_of(text, needle, after=None):
@@ -149,8 +147,8 @@ def problems(game_dir):
 CARDS, GAME_FILE = "cards/cards.yaml", "game.yaml"
 
 
-def test_a_card_at_one_copy_breaks_the_copies_rule(tmp_path):
-    game_dir, path, text = broken_copy(tmp_path, CARDS, "    name: Obliterator\n",
+def test_a_card_at_one_copy_breaks_the_copies_rule(broken_copy):
+    game_dir, path, text = broken_copy(CARDS, "    name: Obliterator\n",
                                        "    name: Obliterator\n    copies: 1\n")
     found = problems(game_dir)
     line = line_of(text, "- rank: A")
@@ -162,8 +160,8 @@ def test_a_card_at_one_copy_breaks_the_copies_rule(tmp_path):
             rule, "game.yaml") in found
 
 
-def test_a_duplicate_rank_breaks_uniqueness_and_the_per_rank_count(tmp_path):
-    game_dir, path, text = broken_copy(tmp_path, CARDS, 'rank: "2"', 'rank: "3"')
+def test_a_duplicate_rank_breaks_uniqueness_and_the_per_rank_count(broken_copy):
+    game_dir, path, text = broken_copy(CARDS, 'rank: "2"', 'rank: "3"')
     found = problems(game_dir)
     first, second = line_of(text, 'rank: "3"'), line_of(text, 'rank: "3"', after="Mammoth Tank")
     assert ("not-unique", f"rank '3' is already used by 'Mammoth Tank' ({path}:{first}); rank "
@@ -173,36 +171,36 @@ def test_a_duplicate_rank_breaks_uniqueness_and_the_per_rank_count(tmp_path):
             rule, "game.yaml") in found
 
 
-def test_hp_below_one_at_level_3_is_refused(tmp_path):
-    game_dir, path, text = broken_copy(tmp_path, CARDS, "hp: 8 - L\n", "hp: 8 - 3L\n")
+def test_hp_below_one_at_level_3_is_refused(broken_copy):
+    game_dir, path, text = broken_copy(CARDS, "hp: 8 - L\n", "hp: 8 - 3L\n")
     assert problems(game_dir) == [("type", "at Level 3, 8 - 3L is -1; expected at least 1",
                                    line_of(text, "hp: 8 - 3L"), "cards.yaml")]
 
 
-def test_a_unit_without_damage_breaks_the_require_rule(tmp_path):
-    game_dir, path, text = broken_copy(tmp_path, CARDS, "    hp: 13 + 2L\n    damage: 5\n",
+def test_a_unit_without_damage_breaks_the_require_rule(broken_copy):
+    game_dir, path, text = broken_copy(CARDS, "    hp: 13 + 2L\n    damage: 5\n",
                                        "    hp: 13 + 2L\n")
     expected = ("required-by-rule", "card 'Mammoth Tank' needs a value for 'damage' when kind == Unit",
                 line_of(text, 'rank: "2"'), "cards.yaml")
     assert problems(game_dir) == [expected]     # both decks print this file: reported once
 
 
-def test_a_device_with_hp_breaks_the_forbid_rule(tmp_path):
-    game_dir, path, text = broken_copy(tmp_path, CARDS, "    armor: 8\n", "    armor: 8\n    hp: 8\n")
+def test_a_device_with_hp_breaks_the_forbid_rule(broken_copy):
+    game_dir, path, text = broken_copy(CARDS, "    armor: 8\n", "    armor: 8\n    hp: 8\n")
     expected = ("forbidden-by-rule", "card 'Heavy Armor' may not give 'hp' when kind != Unit",
                 line_of(text, "hp: 8", after="Heavy Armor"), "cards.yaml")
     assert problems(game_dir) == [expected]
 
 
-def test_an_erratum_that_does_not_match_the_data(tmp_path):
-    game_dir, path, text = broken_copy(tmp_path, GAME_FILE, "now: Shield Tank", "now: Shield Tanks")
+def test_an_erratum_that_does_not_match_the_data(broken_copy):
+    game_dir, path, text = broken_copy(GAME_FILE, "now: Shield Tank", "now: Shield Tanks")
     assert problems(game_dir) == [
         ("errata", "erratum says name is now 'Shield Tanks', but card 'Shield Tank' has "
          "'Shield Tank'", line_of(text, "- card: Shield Tank"), "game.yaml")]
 
 
-def test_an_undefined_term_in_card_text(tmp_path):
-    game_dir, path, text = broken_copy(tmp_path, CARDS, "ability: Strikes the enemy [[Rear]]",
+def test_an_undefined_term_in_card_text(broken_copy):
+    game_dir, path, text = broken_copy(CARDS, "ability: Strikes the enemy [[Rear]]",
                                        "ability: Strikes the enemy [[Back]]")
     expected = ("undefined-term", "card 'Laser Assembly': '[[Back]]' is not a glossary term, "
                 "definition or card name", line_of(text, "[[Back]]"), "cards.yaml")
@@ -273,9 +271,9 @@ def test_the_rules_hold_the_key_numbers(rules_text, words):
     assert words in rules_text
 
 
-def test_a_changed_level_formula_changes_the_level_table(tmp_path, rules_text):
+def test_a_changed_level_formula_changes_the_level_table(broken_copy, tmp_path, rules_text):
     assert "Mammoth Tank 13 + 2L 13 15 17 19" in rules_text
-    game_dir, _, _ = broken_copy(tmp_path, CARDS, "hp: 13 + 2L\n", "hp: 12 + 3L\n")
+    game_dir, _, _ = broken_copy(CARDS, "hp: 13 + 2L\n", "hp: 12 + 3L\n")
     changed = rules_words(game_dir, tmp_path / "out", strict=False)
     assert "Mammoth Tank 12 + 3L 12 15 18 21" in changed
     assert "Mammoth Tank 13 + 2L" not in changed

@@ -5,7 +5,7 @@ The table below is typed from the rules document (seed 002), not from the data f
 """
 from __future__ import annotations
 
-import shutil
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -54,21 +54,13 @@ def test_the_two_decks_are_told_apart_by_their_backs():
 
 
 @pytest.fixture
-def broken(tmp_path, monkeypatch):
-    """A copy of the game in a throwaway project; edit(old, new) changes its card file."""
-    game = tmp_path / "data" / "time-line-battle-v2"
-    shutil.copytree(GAME_DIR, game)
-    shutil.copytree(ROOT / "layouts", tmp_path / "layouts")
-    cards = game / "cards" / "characters.yaml"
+def broken(copy_game, edit, tmp_path, monkeypatch):
+    """A copy of the game in a throwaway project, its card file, and edit(old, new), which changes
+    the one `old` in the card file and returns the 1-based line where it began."""
+    game = copy_game(GAME_DIR)
     monkeypatch.chdir(tmp_path)   # file names in messages are then relative, as a designer sees them
-
-    def edit(old: str, new: str, file: Path = cards) -> int:
-        text = file.read_text()
-        assert text.count(old) == 1, old
-        file.write_text(text.replace(old, new))
-        return text[: text.index(old)].count("\n") + 1 + old[: len(old) - len(old.lstrip("\n"))].count("\n")
-
-    return game, cards, edit
+    cards = game / "cards" / "characters.yaml"
+    return game, cards, partial(edit, cards)
 
 
 def findings(game: Path):

@@ -5,41 +5,22 @@ check's code at the right place, `--strict` must fail on it, and the fixed game 
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from cardgen.cli import main
 from cardgen.colour_vision import confusion, contrast, delta_e
 from cardgen.layout.preflight import rgb_of
 
-VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
+VALID = "valid-minimal"
 FRONT = "layouts/front.yaml"
 
 
-def make_game(tmp_path: Path, *edits: tuple[str, str, str]) -> Path:
-    root = tmp_path / "game"
-    shutil.copytree(VALID, root)
-    for name, old, new in edits:
-        path = root / name
-        text = path.read_text(encoding="utf-8")
-        assert text.count(old) == 1, (name, old)
-        path.write_text(text.replace(old, new), encoding="utf-8")
-    return root
+def warnings_of(run, code: str) -> list[str]:
+    return [line for line in run.problems("warning") if f": warning: {code}: " in line]
 
 
-def validate(game: Path, *args: str) -> tuple[int, list[str]]:
-    result = CliRunner().invoke(main, ["validate", str(game), *args])
-    return result.exit_code, [line for line in result.output.splitlines() if line.strip()]
-
-
-def warnings_of(lines: list[str], code: str) -> list[str]:
-    return [line for line in lines if f": warning: {code}: " in line]
-
-
-def test_the_minimal_game_is_clean(tmp_path):
-    assert validate(make_game(tmp_path), "--strict") == (0, ["ok: 1 game(s), no problems"])
+def test_the_minimal_game_is_clean(copy_game, validate):
+    run = validate(copy_game(VALID), "--strict")
+    assert (run.exit_code, run.output.strip()) == (0, "ok: 1 game(s), no problems")
 
 
 # text shrunk below the minimum ---------------------------------------------------------------------
@@ -55,115 +36,114 @@ TINY_FLOOR = (FRONT, "    height: 30mm\n    size: 10\n    min_size: 7\n",
               "    height: 16mm\n    size: 10\n    min_size: 4\n")
 
 
-def test_text_shrunk_below_6pt_names_the_card_element_and_size(tmp_path):
-    game = make_game(tmp_path, LONG_TEXT, TINY_FLOOR)
-    status, lines = validate(game)
-    assert status == 0
-    [line] = warnings_of(lines, "small-text")
+def test_text_shrunk_below_6pt_names_the_card_element_and_size(copy_game, validate):
+    game = copy_game(VALID, LONG_TEXT, TINY_FLOOR)
+    run = validate(game)
+    assert run.exit_code == 0
+    [line] = warnings_of(run, "small-text")
     assert line.startswith(f"{game / 'cards/heroes.yaml'}:8: warning: small-text: cards[1].text: "
                            "card 'Second Hero': text is set at ")
     size = float(line.split("set at ")[1].split(" pt")[0])
     assert 4 <= size < 6
     assert "under the 6 pt minimum" in line and "element 'text'" in line
-    assert validate(game, "--strict")[0] == 1
+    assert validate(game, "--strict").exit_code == 1
 
 
-def test_the_minimum_is_the_games_to_set(tmp_path):
-    game = make_game(tmp_path, LONG_TEXT, TINY_FLOOR,
+def test_the_minimum_is_the_games_to_set(copy_game, validate):
+    game = copy_game(VALID, LONG_TEXT, TINY_FLOOR,
                      ("game.yaml", 'version: "1.0"\n', 'version: "1.0"\nlegibility: {min_text_size: 4pt}\n'))
-    assert warnings_of(validate(game)[1], "small-text") == []
+    assert warnings_of(validate(game), "small-text") == []
 
 
-def test_fine_print_is_held_to_5pt(tmp_path):
+def test_fine_print_is_held_to_5pt(copy_game, validate):
     small_name = (FRONT, "    size: 15\n    color: ink\n", "    size: 5.5\n    color: ink\n")
-    lines = warnings_of(validate(make_game(tmp_path / "a", small_name))[1], "small-text")
+    lines = warnings_of(validate(copy_game(VALID, small_name)), "small-text")
     assert len(lines) == 2 and all("text is set at 5.5 pt" in line for line in lines)   # each card
     fine = (FRONT, "    size: 15\n    color: ink\n", "    size: 5.5\n    color: ink\n    fine_print: true\n")
-    assert warnings_of(validate(make_game(tmp_path / "b", fine))[1], "small-text") == []
+    assert warnings_of(validate(copy_game(VALID, fine)), "small-text") == []
 
 
 # off the card and into the cut zone --------------------------------------------------------------
 
-def test_text_running_off_the_card(tmp_path):
+def test_text_running_off_the_card(copy_game, validate):
     off = (FRONT, "    x: 6mm\n    y: 6mm\n    width: 38mm", "    x: 40mm\n    y: 6mm\n    width: 38mm")
-    lines = warnings_of(validate(make_game(tmp_path, off))[1], "off-card")
+    lines = warnings_of(validate(copy_game(VALID, off)), "off-card")
     assert len(lines) == 1 and "elements.name" in lines[0]
     assert "runs off the 63.5 x 88.9 mm card (x 40 to 78 mm" in lines[0]
 
 
-def test_a_poker_layout_on_a_mini_euro_deck_is_caught(tmp_path):
-    game = make_game(tmp_path, ("game.yaml", "size: poker", "size: mini-euro"))
-    lines = warnings_of(validate(game)[1], "off-card") + warnings_of(validate(game)[1], "cut-zone")
+def test_a_poker_layout_on_a_mini_euro_deck_is_caught(copy_game, validate):
+    game = copy_game(VALID, ("game.yaml", "size: poker", "size: mini-euro"))
+    lines = warnings_of(validate(game), "off-card") + warnings_of(validate(game), "cut-zone")
     assert {line.split(": ")[3] for line in lines} >= {"elements.name", "elements.power", "elements.text"}
 
 
-def test_text_within_the_cut_zone(tmp_path):
+def test_text_within_the_cut_zone(copy_game, validate):
     near = (FRONT, "    x: 6mm\n    y: 6mm\n    width: 38mm", "    x: 0.8mm\n    y: 6mm\n    width: 38mm")
-    [line] = warnings_of(validate(make_game(tmp_path, near))[1], "cut-zone")
+    [line] = warnings_of(validate(copy_game(VALID, near)), "cut-zone")
     assert "comes within 0.8 mm of the cut line" in line
 
 
-def test_a_background_into_the_bleed_is_fine_but_not_past_it(tmp_path):
-    assert warnings_of(validate(make_game(tmp_path / "a"))[1], "off-card") == []
+def test_a_background_into_the_bleed_is_fine_but_not_past_it(copy_game, validate):
+    assert warnings_of(validate(copy_game(VALID)), "off-card") == []
     far = (FRONT, "  panel: {type: rect, x: 3mm,", "  panel: {type: rect, x: -20mm,")
-    [line] = warnings_of(validate(make_game(tmp_path / "b", far))[1], "off-card")
+    [line] = warnings_of(validate(copy_game(VALID, far)), "off-card")
     assert "past its 3 mm bleed" in line
 
 
 # contrast -------------------------------------------------------------------------------------------
 
-def test_faint_text_on_its_background(tmp_path):
+def test_faint_text_on_its_background(copy_game, validate):
     faint = (FRONT, '  ink: "#222222"', '  ink: "#b0a89a"')
-    lines = warnings_of(validate(make_game(tmp_path, faint))[1], "low-contrast")
+    lines = warnings_of(validate(copy_game(VALID, faint)), "low-contrast")
     assert lines, "faint text passed"
     expected = contrast(rgb_of("#b0a89a"), rgb_of("#fbf8f1"))
     assert any(f"text in #b0a89a on #fbf8f1 has a contrast of {expected:.1f}:1; text needs 4.5:1"
                in line for line in lines)
 
 
-def test_large_text_needs_only_3_to_1(tmp_path):
+def test_large_text_needs_only_3_to_1(copy_game, validate):
     # about 3.5:1 on the panel: too faint for body text, enough for an 18 pt title
     grey = (FRONT, '  ink: "#222222"', '  ink: "#7d7a75"')
     big = (FRONT, "    size: 15\n    color: ink\n", "    size: 18\n    color: ink\n")
     assert 3 < contrast(rgb_of("#7d7a75"), rgb_of("#fbf8f1")) < 4.5
-    lines = warnings_of(validate(make_game(tmp_path, grey, big))[1], "low-contrast")
+    lines = warnings_of(validate(copy_game(VALID, grey, big)), "low-contrast")
     assert lines and not any("elements.name" in line for line in lines)
 
 
 # colours a colour-blind player confuses ---------------------------------------------------------------
 
-def two_decks(tmp_path, first: str, second: str, second_label: str = "Heroes") -> Path:
+def two_decks(copy_game, first: str, second: str, second_label: str = "Heroes") -> Path:
     deck = ('  - id: heroes\n    name: Heroes\n    card_type: hero\n    cards: cards/heroes.yaml\n'
             '    size: poker\n    values: {color: "#2f5d50"}\n    back:\n      layout: back\n'
             '      values: {label: Heroes}\n')
-    assert deck in (VALID / "game.yaml").read_text(encoding="utf-8")
     rival = (deck.replace("id: heroes", "id: rivals").replace("name: Heroes", "name: Rivals")
              .replace("label: Heroes", f"label: {second_label}").replace("#2f5d50", second))
-    return make_game(tmp_path, ("game.yaml", deck, deck.replace("#2f5d50", first) + rival))
+    return copy_game(VALID, ("game.yaml", deck, deck.replace("#2f5d50", first) + rival))
 
 
 RED, GREEN = "#d62728", "#2ca02c"
 
 
-def test_decks_told_apart_only_by_red_and_green(tmp_path):
+def test_decks_told_apart_only_by_red_and_green(copy_game, validate):
     deficiency, difference = confusion(rgb_of(RED), rgb_of(GREEN))
     assert delta_e(rgb_of(RED), rgb_of(GREEN)) > 50 and difference < 10
-    [line] = warnings_of(validate(two_decks(tmp_path, RED, GREEN))[1], "colour-blind")
+    [line] = warnings_of(validate(two_decks(copy_game, RED, GREEN)), "colour-blind")
     assert (f"decks 'Heroes' and 'Rivals' differ only by colour, and to a player with {deficiency} "
             f"{RED} and {GREEN} look alike (Delta E {difference:.1f}, under 10)") in line
 
 
-def test_decks_whose_backs_also_say_which_they_are_pass(tmp_path):
-    game = two_decks(tmp_path, RED, GREEN, second_label="Rivals")
-    assert warnings_of(validate(game)[1], "colour-blind") == []
+def test_decks_whose_backs_also_say_which_they_are_pass(copy_game, validate):
+    game = two_decks(copy_game, RED, GREEN, second_label="Rivals")
+    assert warnings_of(validate(game), "colour-blind") == []
 
 
-def test_decks_in_colours_everyone_tells_apart_pass(tmp_path):
-    game = two_decks(tmp_path, "#c0392b", "#1f4e9c")
-    assert warnings_of(validate(game)[1], "colour-blind") == []
+def test_decks_in_colours_everyone_tells_apart_pass(copy_game, validate):
+    game = two_decks(copy_game, "#c0392b", "#1f4e9c")
+    assert warnings_of(validate(game), "colour-blind") == []
 
 
-def test_suits_told_apart_only_by_colour(tmp_path):
+def test_suits_told_apart_only_by_colour(copy_game, validate):
     suit_field = ("game.yaml", "      art: {type: image}\n",
                   "      art: {type: image}\n      tint: {type: text, default: \"#2f5d50\"}\n")
     frame = (FRONT, 'fill: "{{deck.color}}"}', 'fill: "{{tint}}"}')
@@ -171,13 +151,13 @@ def test_suits_told_apart_only_by_colour(tmp_path):
                    for name, tint in (("Red One", RED), ("Red Two", RED), ("Green One", GREEN),
                                       ("Green Two", GREEN)))
     cards = ("cards/heroes.yaml", '    text: "Draw a card."\n', '    text: "Draw a card."\n' + more)
-    game = make_game(tmp_path / "a", suit_field, frame, cards)
-    [line] = warnings_of(validate(game)[1], "colour-blind")
+    game = copy_game(VALID, suit_field, frame, cards)
+    [line] = warnings_of(validate(game), "colour-blind")
     assert "cards such as 'Red One' and 'Green One' differ only by colour" in line
     # the same suits with a symbol of their own pass
     symbol = ("cards/heroes.yaml", 'tint: "#2ca02c"\n  - name: Green Two',
               'tint: "#2ca02c"\n    symbol: moon\n  - name: Green Two')
     marked = ("cards/heroes.yaml", 'text: "Green Two."\n', 'text: "Green Two."\n    symbol: moon\n')
-    game = make_game(tmp_path / "b", suit_field, frame, cards, symbol, marked)
-    status, lines = validate(game)
-    assert status == 0 and warnings_of(lines, "colour-blind") == []
+    game = copy_game(VALID, suit_field, frame, cards, symbol, marked)
+    run = validate(game)
+    assert run.exit_code == 0 and warnings_of(run, "colour-blind") == []

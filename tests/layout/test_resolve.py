@@ -2,67 +2,41 @@
 problem with a value a face is given is reported at that face."""
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 
-from click.testing import CliRunner
-
-from cardgen.cli import main
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def _edited(tmp_path: Path, game: str, *edits: tuple[str, str, str]) -> Path:
-    """A copy of a shipped game with each edit (a file relative to the game, a text there once,
-    what replaces it) made."""
-    root = tmp_path / "data" / "g"
-    shutil.copytree(REPO / "data" / game, root)
-    for name, old, new in edits:
-        text = (root / name).read_text(encoding="utf-8")
-        assert text.count(old) == 1, (name, old)
-        (root / name).write_text(text.replace(old, new), encoding="utf-8")
-    return root
-
-
-def _validate(game: Path, kinds=(": error: ",)) -> tuple[int, list[str]]:
-    """The exit status, and the problems printed of the kinds asked for."""
-    result = CliRunner().invoke(main, ["validate", str(game)])
-    return result.exit_code, [line for line in result.stderr.splitlines()
-                              if any(kind in line for kind in kinds)]
-
-
-def test_a_misspelt_field_in_a_layout_is_reported_once_at_the_layout(tmp_path):
-    game = _edited(tmp_path, "time-line-battle-v2",
-                   ("layouts/character.yaml", "{{name}}", "{{nmae}}"))
-    status, errors = _validate(game)
+def test_a_misspelt_field_in_a_layout_is_reported_once_at_the_layout(copy_game, validate):
+    game = copy_game("time-line-battle-v2", ("layouts/character.yaml", "{{name}}", "{{nmae}}"))
+    run = validate(game)
+    status, errors = run.exit_code, run.problems()
     assert status == 1 and len(errors) == 1, errors
     assert errors[0].startswith(f"{game / 'layouts' / 'character.yaml'}:")
     assert ("unknown field '{{nmae}}' (did you mean 'name'?) (on 44 cards of decks 'player-1', "
             "'player-2'") in errors[0]
 
 
-def test_an_element_with_an_unknown_field_is_not_also_fitted_as_its_literal_text(tmp_path):
-    game = _edited(tmp_path, "time-line-battle-v2",
-                   ("layouts/character.yaml", "{{health}}", "{{helth}}"))
-    status, problems = _validate(game, (": error: ", ": warning: "))
+def test_an_element_with_an_unknown_field_is_not_also_fitted_as_its_literal_text(copy_game,
+                                                                                  validate):
+    game = copy_game("time-line-battle-v2", ("layouts/character.yaml", "{{health}}", "{{helth}}"))
+    run = validate(game)
+    status, problems = run.exit_code, run.problems("error", "warning")
     assert status == 1
     assert len(problems) == 1, problems            # no small-text, no text-overflow of '{{helth}}'
     assert ": error: markup: elements.health_badge: unknown field '{{helth}}' (did you mean " \
            "'health'?)" in problems[0]
 
 
-def test_a_field_misspelt_twice_in_one_element_counts_each_card_once(tmp_path):
-    game = _edited(tmp_path, "time-line-battle-v2",
-                   ("layouts/character.yaml", "{{name}}", "{{nmae}} {{nmae}}"))
-    _, errors = _validate(game)
+def test_a_field_misspelt_twice_in_one_element_counts_each_card_once(copy_game, validate):
+    game = copy_game("time-line-battle-v2",
+                     ("layouts/character.yaml", "{{name}}", "{{nmae}} {{nmae}}"))
+    errors = validate(game).problems()
     assert len(errors) == 1 and "(on 44 cards of decks" in errors[0], errors
 
 
-def test_a_misspelt_field_in_a_token_or_back_layout_is_reported_once(tmp_path):
-    game = _edited(tmp_path, "dragon-line-deluxe",
-                   ("layouts/activation.yaml", "{{color}}", "{{colr}}"),
-                   ("layouts/back.yaml", "{{label}}", "{{lable}}"))
-    status, errors = _validate(game)
+def test_a_misspelt_field_in_a_token_or_back_layout_is_reported_once(copy_game, validate):
+    game = copy_game("dragon-line-deluxe",
+                     ("layouts/activation.yaml", "{{color}}", "{{colr}}"),
+                     ("layouts/back.yaml", "{{label}}", "{{lable}}"))
+    run = validate(game)
+    status, errors = run.exit_code, run.problems()
     assert status == 1 and len(errors) == 2, errors
     tokens, backs = sorted(errors)
     assert tokens.startswith(f"{game / 'layouts' / 'activation.yaml'}:") and \
@@ -71,14 +45,15 @@ def test_a_misspelt_field_in_a_token_or_back_layout_is_reported_once(tmp_path):
         "(on 2 faces, e.g. the back of deck 'dragons'; layout 'back'" in backs
 
 
-def test_a_bad_value_two_tokens_give_is_reported_at_each_token_not_the_layout(tmp_path):
+def test_a_bad_value_two_tokens_give_is_reported_at_each_token_not_the_layout(copy_game, validate):
     given = '{name: First player %s, copies: 4, values: {player: first, star: %s, color: "%s"}}'
-    game = _edited(tmp_path, "dragon-line-deluxe", *(
+    game = copy_game("dragon-line-deluxe", *(
         ("game.yaml", given % (kind, star, "#7a2e2e"), given % (kind, star, "reddish"))
         for kind, star in (("star", "true"), ("blank", "false"))))
     lines = (game / "game.yaml").read_text(encoding="utf-8").splitlines()
     starts = [n for n, line in enumerate(lines) if "reddish" in line]
-    status, errors = _validate(game)
+    run = validate(game)
+    status, errors = run.exit_code, run.problems()
     assert len(starts) == 2 and status == 1 and len(errors) == 2, errors
     for n, error in zip(starts, errors):
         assert error.startswith(f"{game / 'game.yaml'}:{n + 1}: error: layout: ")

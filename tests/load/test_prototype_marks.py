@@ -2,14 +2,12 @@
 next to the plain `term: text` form, and `dump` shows which are marked."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from cardgen.api import dump, validate
 
-VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
 
 GLOSSARY = """
 glossary:
@@ -25,19 +23,16 @@ definitions:
 """
 
 
-def game_with(tmp_path: Path, tail: str, text: str = "Draw a card. [[Brave]], [[Front]], [[Rally]].") -> Path:
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
+def game_with(copy_game, tail: str,
+              text: str = "Draw a card. [[Brave]], [[Front]], [[Rally]].") -> Path:
+    game = copy_game("valid-minimal", ("cards/heroes.yaml", '"Draw a card."', f'"{text}"'))
     yaml = game / "game.yaml"
     yaml.write_text(yaml.read_text(encoding="utf-8") + tail, encoding="utf-8")
-    cards = game / "cards" / "heroes.yaml"
-    cards.write_text(cards.read_text(encoding="utf-8").replace('"Draw a card."', f'"{text}"'),
-                     encoding="utf-8")
     return game
 
 
-def test_both_forms_load_and_dump_shows_the_marks(tmp_path):
-    game = game_with(tmp_path, GLOSSARY)
+def test_both_forms_load_and_dump_shows_the_marks(copy_game):
+    game = game_with(copy_game, GLOSSARY)
     assert [d.format() for d in validate([game], strict=True).diagnostics] == []
     report, data = dump(game)
     assert data is not None and not report.diagnostics
@@ -50,8 +45,8 @@ def test_both_forms_load_and_dump_shows_the_marks(tmp_path):
         "Brave": {"kind": "condition", "text": "Ignores [[Dazed]] and [[Calm]].", "prototype": False}}
 
 
-def test_a_game_without_marks_dumps_none(tmp_path):
-    game = game_with(tmp_path, "glossary:\n  Front: The first hero.\n", text="Draw a card. [[Front]].")
+def test_a_game_without_marks_dumps_none(copy_game):
+    game = game_with(copy_game, "glossary:\n  Front: The first hero.\n", text="Draw a card. [[Front]].")
     _, data = dump(game)
     assert data["prototype_glossary"] == [] and data["definitions"] == {}
 
@@ -63,8 +58,8 @@ def test_a_game_without_marks_dumps_none(tmp_path):
     ("{prototype: true}", "glossary.Surge: missing required key 'text'"),
     ("[Power, Speed]", "glossary.Surge: expected text, found a list"),
 ])
-def test_a_wrong_glossary_entry_is_an_error_at_its_line(tmp_path, entry, message):
-    game = game_with(tmp_path, f"glossary:\n  Front: The first hero.\n  Surge: {entry}\n",
+def test_a_wrong_glossary_entry_is_an_error_at_its_line(copy_game, entry, message):
+    game = game_with(copy_game, f"glossary:\n  Front: The first hero.\n  Surge: {entry}\n",
                      text="Draw a card.")
     line = (game / "game.yaml").read_text(encoding="utf-8").splitlines().index(f"  Surge: {entry}") + 1
     [d] = validate([game]).diagnostics
@@ -72,9 +67,9 @@ def test_a_wrong_glossary_entry_is_an_error_at_its_line(tmp_path, entry, message
     assert d.format().endswith(message)
 
 
-def test_a_wrong_definition_mark_is_an_error_at_its_line(tmp_path):
+def test_a_wrong_definition_mark_is_an_error_at_its_line(copy_game):
     entry = '  Dazed: {kind: condition, text: "Skips a turn.", prototype: maybe}'
-    game = game_with(tmp_path, f"definitions:\n{entry}\n", text="Draw a card. [[Dazed]].")
+    game = game_with(copy_game, f"definitions:\n{entry}\n", text="Draw a card. [[Dazed]].")
     line = (game / "game.yaml").read_text(encoding="utf-8").splitlines().index(entry) + 1
     [d] = validate([game]).diagnostics
     assert (Path(d.file).name, d.line, d.severity.value) == ("game.yaml", line, "error")

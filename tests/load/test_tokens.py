@@ -2,7 +2,6 @@
 from definitions, path outlines, and every mistake reported at its line."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,6 @@ import pytest
 from cardgen.errors import Report
 from cardgen.load.game import load_game
 
-VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
 DEFINITIONS = """definitions:
   Burning: {kind: condition, text: Takes 1 damage a turn.}
   Frozen: {kind: condition, text: Cannot move.}
@@ -18,9 +16,8 @@ DEFINITIONS = """definitions:
 """
 
 
-def _game(tmp_path: Path, extra: str) -> tuple[Path, str]:
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
+def _game(copy_game, extra: str) -> tuple[Path, str]:
+    game = copy_game("valid-minimal")
     text = (game / "game.yaml").read_text(encoding="utf-8") + DEFINITIONS + extra
     (game / "game.yaml").write_text(text, encoding="utf-8")
     return game, text
@@ -30,8 +27,8 @@ def _line(text: str, needle: str) -> int:
     return next(i for i, line in enumerate(text.splitlines(), start=1) if needle in line)
 
 
-def test_tokens_made_from_a_deck_and_from_definitions_bind_what_made_them(tmp_path):
-    game, _ = _game(tmp_path, """token_sets:
+def test_tokens_made_from_a_deck_and_from_definitions_bind_what_made_them(copy_game):
+    game, _ = _game(copy_game, """token_sets:
   - id: pieces
     size: 20mm
     face: {layout: back}
@@ -53,8 +50,8 @@ def test_tokens_made_from_a_deck_and_from_definitions_bind_what_made_them(tmp_pa
     assert markers.count == 6
 
 
-def test_a_path_starts_at_its_corner_and_takes_its_size_from_its_points(tmp_path):
-    game, _ = _game(tmp_path, """token_sets:
+def test_a_path_starts_at_its_corner_and_takes_its_size_from_its_points(copy_game):
+    game, _ = _game(copy_game, """token_sets:
   - id: arrows
     shape: path
     points: [[5mm, 5mm], [35mm, 5mm], [20mm, 25mm]]
@@ -86,16 +83,16 @@ def test_a_path_starts_at_its_corner_and_takes_its_size_from_its_points(tmp_path
     ("  - {id: a, shape: path, points: [[0, 0], [20, 0]], face: {layout: back}, tokens: [{name: A}]}\n",
      "id: a", "expected a list of 3 to 64 corners [x, y], found 2 corner(s)"),
 ])
-def test_a_mistake_in_a_token_set_is_an_error_at_its_line(tmp_path, extra, needle, message):
-    game, text = _game(tmp_path, "token_sets:\n" + extra)
+def test_a_mistake_in_a_token_set_is_an_error_at_its_line(copy_game, extra, needle, message):
+    game, text = _game(copy_game, "token_sets:\n" + extra)
     report = Report()
     assert load_game(game, report) is None
     [error] = report.errors
     assert (error.line, error.message) == (_line(text, needle), message)
 
 
-def test_a_board_reads_its_size_face_and_copies(tmp_path):
-    game, text = _game(tmp_path, "boards:\n  - {id: mat, width: 300mm, height: 20cm, copies: 2, "
+def test_a_board_reads_its_size_face_and_copies(copy_game):
+    game, text = _game(copy_game, "boards:\n  - {id: mat, width: 300mm, height: 20cm, copies: 2, "
                                  "face: {layout: back}}\n  - {id: big, width: 3000mm, height: 1000mm, "
                                  "face: {layout: back}}\n")
     report = Report()

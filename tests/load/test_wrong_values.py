@@ -18,10 +18,8 @@ from typing import Callable
 
 import pytest
 import yaml
-from click.testing import CliRunner
 from pypdf import PdfReader
 
-from cardgen.cli import main
 from cardgen.fields import FIELD_TYPES
 from cardgen.layout.library import LAYOUT_KEYS
 from cardgen.load import game_schema as gs
@@ -154,30 +152,14 @@ def _write(root: Path, place: Place, key: str, value_text: str) -> None:
     path.write_text(text.replace(MARK, value_text), encoding="utf-8")
 
 
-def _run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args], prog_name="cardgen")
-
-
-@pytest.fixture(scope="module")
-def games(tmp_path_factory) -> Callable[[], Path]:
-    base = tmp_path_factory.mktemp("wrong")
-    counter = iter(range(1_000_000))
-
-    def fresh() -> Path:
-        root = base / f"g{next(counter)}" / "game"
-        shutil.copytree(VALID, root)
-        return root
-    return fresh
-
-
 @pytest.mark.parametrize("place,key", CASES, ids=[f"{p}.{k}" for p, k in CASES])
-def test_every_wrong_value_is_an_error_with_file_and_line(place, key, games, tmp_path):
+def test_every_wrong_value_is_an_error_with_file_and_line(place, key, copy_game, validate, build):
     keys, where = PLACES[place]
     outcomes = {}
     for name, value_text in WRONG.items():
-        root = games()
+        root = copy_game(VALID)
         _write(root, where, key, value_text)
-        result = _run("validate", root)
+        result = validate(root).result
         assert result.exception is None or isinstance(result.exception, SystemExit), (
             f"{name}: {result.output}")
         assert "Traceback" not in result.output and "internal error" not in result.output, name
@@ -188,9 +170,9 @@ def test_every_wrong_value_is_an_error_with_file_and_line(place, key, games, tmp
             assert "\x1b" not in result.output, f"{name}: a control character reached the terminal"
         else:
             assert result.exit_code == 0, f"{name}: {result.output}"
-            built = _run("build", root, "--out", tmp_path / name, "--quiet")
+            built = build(root, "--quiet", exit_code=None)
             assert built.exit_code == 0, f"{name} passed validate but not build: {built.output}"
-            pdfs = list((tmp_path / name / "game").glob("*.pdf"))
+            pdfs = list(built.out.glob("*.pdf"))
             assert pdfs and all(len(PdfReader(pdf).pages) >= 1 for pdf in pdfs)
     takes_anything = keys[key].parse.__name__ == "any_value"
     if not takes_anything:
@@ -202,10 +184,10 @@ CARD_FIELDS = list(yaml.safe_load((VALID / "game.yaml").read_text(encoding="utf-
 
 
 @pytest.mark.parametrize("field", CARD_FIELDS)
-def test_every_card_field_wrong_or_left_out_is_an_error_or_a_good_build(field, games, tmp_path):
+def test_every_card_field_wrong_or_left_out_is_an_error_or_a_good_build(field, copy_game, validate, build):
     place = Place("cards/heroes.yaml", lambda c: c["cards"][1])
     for name, value_text in {**WRONG, "left out": None}.items():
-        root = games()
+        root = copy_game(VALID)
         if value_text is None:
             path = root / place.file
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -213,29 +195,29 @@ def test_every_card_field_wrong_or_left_out_is_an_error_or_a_good_build(field, g
             path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
         else:
             _write(root, place, field, value_text)
-        result = _run("validate", root)
+        result = validate(root).result
         assert result.exit_code in (0, 1), f"{name}: {result.output}"
         lines = [line for line in result.output.splitlines() if line.strip()]
         if result.exit_code == 1:
             assert lines and all(LINE.match(line) for line in lines), f"{name}: {result.output}"
         else:
-            built = _run("build", root, "--out", tmp_path / name, "--quiet")
+            built = build(root, "--quiet", exit_code=None)
             assert built.exit_code == 0, f"{name} passed validate but not build: {built.output}"
 
 
 @pytest.mark.parametrize("place", ["token set", "token", "board", "font", "legibility",
                                    "glossary entry"])
-def test_an_added_place_is_a_good_game_before_a_value_is_made_wrong(place, games):
+def test_an_added_place_is_a_good_game_before_a_value_is_made_wrong(place, copy_game, validate):
     """A wrong value put where the minimal game has no such mapping is then the only fault: the
     mapping, as the test adds it (with the keys and files it needs), passes validate."""
     where = PLACES[place][1]
-    root = games()
+    root = copy_game(VALID)
     where.setup(root)
     path = root / where.file
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     where.reach(data)
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    result = _run("validate", root)
+    result = validate(root).result
     assert result.exit_code == 0, result.output
 
 
@@ -245,13 +227,13 @@ def test_an_added_place_is_a_good_game_before_a_value_is_made_wrong(place, games
 ])
 @pytest.mark.parametrize("name", ["list", "mapping", "huge", "infinite", "400 digits",
                                   "5000 digits"])
-def test_a_value_a_layout_prints_is_text_a_boolean_or_a_number_in_range(where, name, games):
-    root = games()
+def test_a_value_a_layout_prints_is_text_a_boolean_or_a_number_in_range(where, name, copy_game, validate):
+    root = copy_game(VALID)
     path = root / where.file
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     where.reach(data).setdefault("values", {})["label"] = MARK
     path.write_text(yaml.safe_dump(data, sort_keys=False).replace(MARK, WRONG[name]), encoding="utf-8")
-    result = _run("validate", root)
+    result = validate(root).result
     assert result.exit_code == 1, result.output
     assert re.search(r"game\.yaml:\d+: error: (range|type): decks\[0\]\.(back\.)?values\.label: ",
                      result.output), result.output
