@@ -63,12 +63,14 @@ def test_a_bad_value_two_tokens_give_is_reported_at_each_token_not_the_layout(co
 EMBLEM = '  emblem: {type: image, src: "{{emblem}}", x: 5mm, y: 5mm, width: 10mm, height: 10mm}\n'
 
 
-def test_a_picture_path_a_token_set_gives_its_tokens_is_reported_once_at_the_value(tmp_path):
-    game = _edited(tmp_path, "dragon-line-deluxe",
+def test_a_picture_path_a_token_set_gives_its_tokens_is_reported_once_at_the_value(copy_game,
+                                                                                     validate):
+    game = copy_game("dragon-line-deluxe",
                    ("game.yaml", 'values: {color: "#7a2e2e"}}',
                     'values: {color: "#7a2e2e", emblem: /etc/passwd}}'),
                    ("layouts/activation.yaml", "elements:\n", "elements:\n" + EMBLEM))
-    status, errors = _validate(game)
+    run = validate(game)
+    status, errors = run.exit_code, run.problems()
     assert status == 1 and len(errors) == 1, errors
     assert errors[0].startswith(f"{game / 'game.yaml'}:159: error: art: "
                                 "token_sets[0].face.values.emblem: expected a path relative to "
@@ -77,11 +79,12 @@ def test_a_picture_path_a_token_set_gives_its_tokens_is_reported_once_at_the_val
                                 "element 'emblem', ")
 
 
-def test_a_picture_path_one_token_gives_is_reported_at_its_value(tmp_path):
-    game = _edited(tmp_path, "dragon-line-deluxe",
+def test_a_picture_path_one_token_gives_is_reported_at_its_value(copy_game, validate):
+    game = copy_game("dragon-line-deluxe",
                    ("game.yaml", "values: {amount: 1}", "values: {amount: 1, emblem: /etc}"),
                    ("layouts/damage.yaml", "elements:\n", "elements:\n" + EMBLEM))
-    status, errors = _validate(game)
+    run = validate(game)
+    status, errors = run.exit_code, run.problems()
     assert status == 1 and len(errors) == 1, errors
     assert errors[0].startswith(f"{game / 'game.yaml'}:176: error: art: "
                                 "token_sets[1].tokens[0].values.emblem: token 'Damage' front: "
