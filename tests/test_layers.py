@@ -20,7 +20,7 @@ LAYERS = [
     {"outputs"},
     {"write", "pipeline"},
     {"api", "dump", "json_schema", "schema_files", "reference", "scaffold", "diff", "git_tree",
-     "errata_sheets", "watching"},
+     "git_command", "errata_sheets", "watching"},
     {"cli", "cli_shared", "cli_export", "cli_history", "__main__"},
 ]
 LEVEL = {name: level for level, names in enumerate(LAYERS) for name in names}
