@@ -159,6 +159,9 @@ def _write(game_dir: Path, blobs: list[_Blob], folder: Path, where: str) -> None
             head = process.stdout.readline(RECORD_HEAD).split()
             if not head:
                 raise EOFError
+            if head[1:] == [b"missing"]:
+                raise RevisionError(f"{blob.path} is missing from the repository's objects (a "
+                                    "partial clone's files are never fetched for cardgen)")
             if head[1:] != [b"blob", str(blob.size).encode()]:
                 raise RevisionError(f"git did not give the file {blob.path} as listed")
             read += blob.size
