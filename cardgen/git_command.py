@@ -64,9 +64,9 @@ def git(folder: Path, *args: str, stdin: bool = False) -> Iterator[subprocess.Po
     block)."""
     with tempfile.TemporaryFile() as errors:
         try:
-            process = subprocess.Popen(_command(folder, args), env=_environment(), stdout=subprocess.PIPE,
+            process = subprocess.Popen(_command(folder, args), env=_environment(),
                                        stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
-                                       stderr=errors)
+                                       stdout=subprocess.PIPE, stderr=errors)
         except FileNotFoundError:
             raise RevisionError("git is not installed, and --since needs it") from None
         expired = threading.Event()

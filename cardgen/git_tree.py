@@ -56,9 +56,13 @@ class OldGame:
 
 
 @dataclass(frozen=True)
-class _Blob:
+class _Entry:
+    """One file or folder as `git ls-tree` lists it."""
+
+    mode: bytes
+    kind: bytes            # blob, tree or commit (a submodule)
     name: bytes            # git's object name
-    size: int
+    size: int              # -1 for a folder or a submodule, or without --long
     path: PurePosixPath    # from the repository's top
 
 
@@ -103,31 +107,30 @@ def _shared_layouts(game_dir: Path, commit: bytes, relative: PurePosixPath,
         return []
     with git(game_dir, "ls-tree", "-z", "--full-tree", commit.decode(), "--",
              *map(str, candidates)) as process:
-        folders = {path for _, kind, _, _, path in _entries(process.stdout, where) if kind == b"tree"}
+        folders = {entry.path for entry in _entries(process.stdout, where) if entry.kind == b"tree"}
     return [path for path in candidates if path in folders][:1]
 
 
-def _listed(game_dir: Path, commit: bytes, paths: list[PurePosixPath], where: str) -> list[_Blob]:
+def _listed(game_dir: Path, commit: bytes, paths: list[PurePosixPath], where: str) -> list[_Entry]:
     """The files below `paths` at the commit, their sizes told by git before any is read."""
     blobs, total = [], 0
     with git(game_dir, "ls-tree", "-r", "-z", "--long", "--full-tree", commit.decode(), "--",
              *map(str, paths)) as process:
-        for count, (mode, kind, name, size, path) in enumerate(_entries(process.stdout, where), 1):
+        for count, entry in enumerate(_entries(process.stdout, where), 1):
             if count > GIT_FILES:
                 raise GameTooLarge(where, f"more than {GIT_FILES:,} files at this revision; the "
                                           f"limit is {GIT_FILES:,}")
-            if kind != b"blob" or mode in (LINK, SUBMODULE) or not _inside(path):
+            if entry.kind != b"blob" or entry.mode in (LINK, SUBMODULE) or not _inside(entry.path):
                 continue
-            total += size
+            total += entry.size
             if total > GIT_BYTES:
                 raise _too_many_bytes(where, total)
-            blobs.append(_Blob(name, size, path))
+            blobs.append(entry)
     return blobs
 
 
-def _entries(stream: IO[bytes], where: str) -> Iterator[tuple[bytes, bytes, bytes, int, PurePosixPath]]:
-    """(mode, type, object name, size, path) of each record of `ls-tree -z [--long]`, read as it
-    comes (the size is -1 without --long, or for a folder or submodule)."""
+def _entries(stream: IO[bytes], where: str) -> Iterator[_Entry]:
+    """Each record of `ls-tree -z [--long]`, read as it comes."""
     pending = b""
     while chunk := stream.read(CHUNK):
         *records, pending = (pending + chunk).split(b"\0")
@@ -137,8 +140,8 @@ def _entries(stream: IO[bytes], where: str) -> Iterator[tuple[bytes, bytes, byte
         for record in records:
             head, _, path = record.partition(b"\t")
             mode, kind, name, *size = head.split()
-            bytes_ = int(size[0]) if size and size[0].isdigit() else -1
-            yield mode, kind, name, bytes_, PurePosixPath(os.fsdecode(path))
+            yield _Entry(mode, kind, name, int(size[0]) if size and size[0].isdigit() else -1,
+                         PurePosixPath(os.fsdecode(path)))
     if pending:
         raise EOFError
 
@@ -149,7 +152,7 @@ def _inside(path: PurePosixPath) -> bool:
     return not path.is_absolute() and not {"", ".", ".."} & set(path.parts)
 
 
-def _write(game_dir: Path, blobs: list[_Blob], folder: Path, where: str) -> None:
+def _write(game_dir: Path, blobs: list[_Entry], folder: Path, where: str) -> None:
     """Each blob's bytes, as git stores them, to its path below `folder`, a piece at a time."""
     read = 0
     with git(game_dir, "cat-file", "--batch", stdin=True) as process:
@@ -172,7 +175,7 @@ def _write(game_dir: Path, blobs: list[_Blob], folder: Path, where: str) -> None
                 raise EOFError
 
 
-def _copy(stream: IO[bytes], blob: _Blob, folder: Path) -> None:
+def _copy(stream: IO[bytes], blob: _Entry, folder: Path) -> None:
     target = folder.joinpath(*blob.path.parts)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -74,7 +74,7 @@ def lines(result) -> list[str]:
     return [line for line in result.output.splitlines() if line.strip()]
 
 
-# nothing configured runs ---------------------------------------------------------------------------
+# nothing configured runs --------------------------------------------------------------------------
 
 def _script(path: Path, marker: Path) -> str:
     path.write_text(f"#!/bin/sh\ntouch {shlex.quote(str(marker))}\ncat\n", encoding="utf-8")
@@ -126,7 +126,7 @@ def test_a_partial_clone_never_fetches_a_missing_file(project, tmp_path):
     assert not marker.exists()
 
 
-# only the game's own paths are read ----------------------------------------------------------------
+# only the game's own paths are read ---------------------------------------------------------------
 
 def test_files_outside_the_game_are_never_read(project, read):
     zeros = git(project, "hash-object", "-w", "--stdin", stdin=bytes(4 * 1024 * 1024))
@@ -141,13 +141,14 @@ def test_files_outside_the_game_are_never_read(project, read):
 
 def test_the_shared_layouts_the_game_uses_are_read_at_the_revision(project, read):
     (project / "layouts").mkdir()
-    shutil.move(project / "data" / "game" / "layouts" / "back.yaml", project / "layouts" / "back.yaml")
+    shutil.move(project / "data/game/layouts/back.yaml", project / "layouts" / "back.yaml")
     (project / "elsewhere" / "layouts").mkdir(parents=True)
     (project / "elsewhere" / "layouts" / "back.yaml").write_text("description: unused\n")
     git(project, "add", "-A")
     git(project, "commit", "-qm", "the back shared by the project")
     back = project / "layouts" / "back.yaml"
-    back.write_text(back.read_text(encoding="utf-8").replace("size: 12", "size: 14"), encoding="utf-8")
+    back.write_text(back.read_text(encoding="utf-8").replace("size: 12", "size: 14"),
+                    encoding="utf-8")
     result = run(project, "diff", "data/game", "--since", "HEAD")
     assert result.exit_code == 0, result.output
     assert "  changed  layout 'back': used by the back of deck(s) heroes" in lines(result)
@@ -215,7 +216,7 @@ def test_an_outside_work_tree_is_a_usage_error(project, tmp_path):
     assert "--since HEAD: the game folder is not inside its repository's work tree" in result.output
 
 
-# limits --------------------------------------------------------------------------------------------
+# limits -------------------------------------------------------------------------------------------
 
 def _sizes(root: Path) -> int:
     return sum((root / path).stat().st_size for path in GAME_FILES)
