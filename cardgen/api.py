@@ -9,7 +9,7 @@ from typing import Callable, Iterable
 from cardgen.diff import GameDiff, compare, compared
 from cardgen.dump import game_json
 from cardgen.errata_sheets import errata_files
-from cardgen.git_tree import OldGame, RevisionError, game_at
+from cardgen.git_tree import GameTooLarge, OldGame, RevisionError, game_at
 from cardgen.errors import Report, printable, relative_name
 from cardgen import schema_files
 from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
@@ -204,7 +204,8 @@ def _old_and_new(game_dir: Path, since: str | None, old_dir: Path | None, work):
 def diff(game_dir: Path, since: str | None = None,
          old_dir: Path | None = None) -> tuple[Report, GameDiff | None]:
     """What changed in a game since a git revision, or between two folders. RevisionError when
-    the revision cannot be read."""
+    the revision cannot be read; a game too large to read at the revision is a problem in the
+    report."""
     report = Report()
 
     def work(old, new_path: Path):
@@ -220,7 +221,11 @@ def diff(game_dir: Path, since: str | None = None,
             before = compared(old, report, new.game.version)
         return compare(before, new) if before is not None else None
 
-    return report, _old_and_new(game_dir, since, old_dir, work)
+    try:
+        return report, _old_and_new(game_dir, since, old_dir, work)
+    except GameTooLarge as exc:
+        report.error(exc.file, None, (), str(exc), code="too-large")
+        return report, None
 
 
 def errata(game_dir: Path, options: BuildOptions, since: str | None = None,

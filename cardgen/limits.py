@@ -54,6 +54,8 @@ IMAGE_PIXELS = 100_000_000          # about 400 MB to draw in
 
 # git -----------------------------------------------------------------------------------------------
 GIT_SECONDS = 60                    # one git command
+GIT_FILES = 20_000                  # files of a game (and its shared layouts) at a revision
+GIT_BYTES = 256 * MiB               # those files' bytes, all told
 
 
 @dataclass(frozen=True)
@@ -140,4 +142,10 @@ ALL: tuple[Limit, ...] = (
           "images are at most 16,383 pixels a side and 100 million in all"),
     Limit("GIT_SECONDS", GIT_SECONDS, "seconds", "one git command (diff and errata --since)",
           "git took longer than 60 s"),
+    Limit("GIT_FILES", GIT_FILES, "files",
+          "files of a game and its shared layouts at a revision (diff and errata --since)",
+          "more than 20,000 files at this revision; the limit is 20,000"),
+    Limit("GIT_BYTES", GIT_BYTES, "bytes",
+          "the bytes of those files, all told, as git lists them before any is read",
+          "the files at this revision come to N bytes or more; the limit is 268,435,456"),
 )

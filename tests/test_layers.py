@@ -27,7 +27,7 @@ LAYERS = [
     {"outputs"},
     {"write", "pipeline"},
     {"api", "dump", "json_schema", "schema_files", "reference", "scaffold", "diff", "git_tree",
-     "errata_sheets", "watching"},
+     "git_command", "errata_sheets", "watching"},
     {"cli", "cli_shared", "cli_export", "cli_history"},
     {"entry", "__main__"},   # the process's start: checks its environment, then runs the CLI
 ]
