@@ -59,12 +59,7 @@ def read_blocks(text: str) -> tuple[tuple[Block, ...], list[DocumentTextError]]:
         raw = lines[i]
         stripped = raw.strip()
         number = i + 1
-        if len(blocks) > counted:            # the block the last line added
-            pieces += 1 + len(blocks[-1].items)
-            counted = len(blocks)
-        if pieces >= DOCUMENT_BLOCKS:
-            raise DocumentTextError(number, f"more than {DOCUMENT_BLOCKS:,} blocks, list items and "
-                                    "table rows in one document")
+        pieces, counted = _counted(blocks, pieces, counted, number)
         if not stripped:
             i += 1
         elif heading := _HEADING.match(stripped):
@@ -95,7 +90,18 @@ def read_blocks(text: str) -> tuple[tuple[Block, ...], list[DocumentTextError]]:
         else:
             body, i = _take(lines, i, lambda s: bool(s) and not _starts_block(s))
             blocks.append(Block("paragraph", number, " ".join(s.strip() for s, _ in body)))
+    _counted(blocks, pieces, counted, len(lines))
     return tuple(blocks), problems
+
+
+def _counted(blocks: list[Block], pieces: int, counted: int, line: int) -> tuple[int, int]:
+    """The pieces (blocks, list items, table rows) of the first `counted` blocks were `pieces`:
+    those of all the blocks, and how many blocks that is; more than DOCUMENT_BLOCKS is an error."""
+    pieces += sum(1 + len(block.items) for block in blocks[counted:])
+    if pieces > DOCUMENT_BLOCKS:
+        raise DocumentTextError(line, f"more than {DOCUMENT_BLOCKS:,} blocks, list items and "
+                                "table rows in one document")
+    return pieces, len(blocks)
 
 
 def _starts_block(stripped: str) -> bool:
