@@ -8,9 +8,9 @@ from PIL import Image
 
 from cardgen import git_tree
 from cardgen.drawing import fonts, images, pictures
-from cardgen.schema import Invalid
 from cardgen.errors import Report
 from cardgen.load.game import load_game
+from cardgen.schema import Invalid
 from limits.probing import Pair, Run, errors
 
 FONT = fonts.FONT_DIR / "DejaVuSans.ttf"

@@ -38,18 +38,12 @@ class Run:
         self.set[name] = value
         return value
 
-    def game(self, extra: str = "", **files: str) -> Path:
-        """A copy of the minimal game: `extra` appended to game.yaml; `files` (a relative name,
-        '/' written '__') written over or added."""
+    def game(self, extra: str = "") -> Path:
+        """A copy of the minimal game, `extra` appended to its game.yaml."""
         game = self.tmp_path / "game"
-        shutil.rmtree(game, ignore_errors=True)
         shutil.copytree(VALID, game)
         with (game / "game.yaml").open("a", encoding="utf-8") as out:
             out.write(extra)
-        for name, text in files.items():
-            path = game / name.replace("__", "/")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
         return game
 
 
