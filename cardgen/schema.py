@@ -192,12 +192,19 @@ def check_bounds(value, minimum, maximum, at: At | None = None, unit: str = "") 
         return
     found = shown_number(value, at, unit)
     if minimum is None and maximum is None or nan:
-        wanted = f"a number from {low:g} to {high:g}{unit}"
+        wanted = f"a number from {_bound(low)} to {_bound(high)}{unit}"
     elif value < low:
-        wanted = f"at least {low:g}{unit}"
+        wanted = f"at least {_bound(low)}{unit}"
     else:
-        wanted = f"at most {high:g}{unit}"
+        wanted = f"at most {_bound(high)}{unit}"
     raise Invalid(f"expected {wanted}, found {found}", code="range")
+
+
+def _bound(value: float) -> str:
+    """A bound as messages write it: a large whole number in full (1,000,000, never 1e+06)."""
+    if value == int(value) and abs(value) >= 10_000:
+        return f"{int(value):,}"
+    return f"{value:g}"
 
 
 def shown_number(value, at: At | None, unit: str = "") -> str:

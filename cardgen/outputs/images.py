@@ -86,7 +86,7 @@ def _check_size(what: str, width: float, height: float, bleed: float, dpi: float
         report.error(where.file, where.line, where.path,
                      f"{what}: a {width:g} x {height:g} mm face with {bleed:g} mm bleed is "
                      f"{across:,} x {down:,} pixels at {dpi:g} dpi; an image may be at most "
-                     f"{IMAGE_SIDE:,} pixels a side and {IMAGE_PIXELS // 1_000_000} million in all: "
+                     f"{IMAGE_SIDE:,} pixels a side and {IMAGE_PIXELS:,} pixels in all: "
                      "export at a lower --dpi", code="image-size")
 
 
