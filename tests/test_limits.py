@@ -18,12 +18,17 @@ BY_NAME = {limit.name: limit for limit in limits.ALL}
 CHECKS = {**data_checks.CHECKS, **table_checks.CHECKS, **game_checks.CHECKS,
           **document_checks.CHECKS, **file_checks.CHECKS}
 # a limit whose checks live with the code that enforces it: name -> "tests/file.py::test_function"
-TESTED_ELSEWHERE: dict[str, str] = {}
+TESTED_ELSEWHERE: dict[str, str] = {
+    "FONT_CHARACTERS": "tests/drawing/test_font_tables.py::"
+                       "test_a_character_map_at_the_limit_is_read_and_one_past_it_refused",
+    "GIT_FILES": "tests/test_git_tree.py::test_the_games_files_at_the_limit_are_read_one_past_it_none",
+    "GIT_BYTES": "tests/test_git_tree.py::test_the_games_bytes_at_the_limit_are_read_one_past_it_none",
+}
 # constants named MAX_* that are facts of a format, not limits on input
 FORMAT_FACTS = {
     "cardgen/outputs/tts.py": {"MAX_COLUMNS", "MAX_ROWS", "MAX_SIDE"},       # a TTS deck sheet
-    "cardgen/fields/target_code.py": {"MAX_DISTANCE"},                       # a target code's reach
-    "cardgen/drawing/elements/target_grid.py": {"MAX_SIZE"},                 # its printed grid
+    "cardgen_extensions/target_code.py": {"MAX_DISTANCE"},                       # a target code's reach
+    "cardgen_extensions/target_grid.py": {"MAX_SIZE"},                 # its printed grid
 }
 
 
@@ -71,7 +76,7 @@ def _top_level_names(tree: ast.Module) -> set[str]:
 
 def test_no_module_but_limits_py_defines_a_limit():
     found = {}
-    for path in sorted((ROOT / "cardgen").rglob("*.py")):
+    for path in sorted([*(ROOT / "cardgen").rglob("*.py"), *(ROOT / "cardgen_extensions").rglob("*.py")]):
         module = path.relative_to(ROOT).as_posix()
         names = {n for n in _top_level_names(ast.parse(path.read_text(encoding="utf-8")))
                  if n.startswith("MAX_") or n.endswith("_LIMIT")}
