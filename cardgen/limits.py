@@ -32,6 +32,7 @@ BOARD_TILES = 64                    # pages one board is tiled across
 TABLE_ROWS = 20_000                 # rows of cards in one CSV file or one sheet
 TABLE_ROWS_READ = 2_000_000         # rows read from one table, empty ones included
 TABLE_COLUMNS = 200                 # columns of one sheet
+SHEET_COLUMNS = 16_384              # columns an .xlsx sheet has (A to XFD), empty ones included
 TABLE_CELLS = 4_000_000             # cells read from one table file, empty ones included
 CELL_CHARS = 131_072                # characters in one cell
 SHARED_STRINGS = 1_000_000          # texts in an .xlsx workbook's shared-string table
@@ -116,6 +117,9 @@ ALL: tuple[Limit, ...] = (
           "more than 2,000,000 rows, empty ones included"),
     Limit("TABLE_COLUMNS", TABLE_COLUMNS, "columns", "columns of a CSV file or a sheet",
           "a value past the first 200 columns (A to GR)"),
+    Limit("SHEET_COLUMNS", SHEET_COLUMNS, "columns",
+          "the cells of one row of an .xlsx sheet, empty ones included: A to XFD, as in Excel",
+          "a damaged cell: a cell past column XFD, the last a sheet has"),
     Limit("TABLE_CELLS", TABLE_CELLS, "cells",
           "cells read from a CSV file or a workbook, empty ones included (a repeated .ods cell once)",
           "more than 4,000,000 cells, empty ones included"),

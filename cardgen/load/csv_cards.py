@@ -39,7 +39,7 @@ def _table(text: str) -> Table:
             if any(row):
                 table.add(number, _cut(row, number))
     except csv.Error as exc:
-        line = number + 1
+        line = reader.line_num or 1
         if "field larger than field limit" in str(exc):
             message = f"a cell is longer than {CELL_CHARS:,} characters, the most a cell may hold"
         elif "unexpected end of data" in str(exc):

@@ -14,12 +14,14 @@ from cardgen.load.table_cards import Table, TableError, Work, past_the_columns
 from cardgen.load.xml_parts import PartReader, XmlPartError, entries
 from cardgen.yaml_source import plain_number
 
+_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0 "     # attributes as expat names them
+_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0 "
 _NUMBERS = ("float", "percentage", "currency")
 _ROW_GROUPS = ("table-header-rows", "table-rows", "table-row-group")
 
 
 def _repeat(attrs: dict, attribute: str, row: int | None, place: str) -> int:
-    text = attrs.get(attribute, "1")
+    text = attrs.get(_TABLE + attribute, "1")
     if not text.isdigit() or len(text) > 12 or int(text) < 1:
         raise TableError(f"a cell or row repeats '{text[:20]}' times: not a count", row,
                          place=place)
@@ -70,7 +72,7 @@ class _Content(PartReader):
         elif name in _ROW_GROUPS and self.table is not None:
             self.groups += 1
         elif name == "table" and self.in_spreadsheet and self.table is None:
-            title = attrs.get("name", f"Sheet{len(self.tables) + 1}")
+            title = attrs.get(_TABLE + "name", f"Sheet{len(self.tables) + 1}")
             if title in self.tables:
                 raise XmlPartError(f"two sheets are named '{title}'")
             entries(len(self.tables) + 1, "sheets")
@@ -121,9 +123,9 @@ class _Content(PartReader):
         self.cells += [None] * (first - len(self.cells)) + [value] * repeat
 
     def _value(self, attrs: dict):
-        kind = attrs.get("value-type")
+        kind = attrs.get(_OFFICE + "value-type")
         if kind in _NUMBERS:
-            written = attrs.get("value", "").strip()
+            written = attrs.get(_OFFICE + "value", "").strip()
             number = plain_number(written)
             if number is None:
                 raise TableError("a number cell holds no number", self.row + 1, self.column,
@@ -134,7 +136,7 @@ class _Content(PartReader):
                 return int(number)
             return number
         if kind == "boolean":
-            return attrs.get("boolean-value") == "true"
+            return attrs.get(_OFFICE + "boolean-value") == "true"
         if not self.paragraphs:
             return None
         return "\n".join("".join(paragraph) for paragraph in self.paragraphs)

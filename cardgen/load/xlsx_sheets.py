@@ -15,8 +15,9 @@ import posixpath
 import re
 import zipfile
 
-from cardgen.limits import CELL_CHARS, SHARED_STRING_CHARS, SHARED_STRINGS, TABLE_COLUMNS
-from cardgen.load.table_cards import Table, TableError, Work, past_the_columns
+from cardgen.limits import (CELL_CHARS, SHARED_STRING_CHARS, SHARED_STRINGS, SHEET_COLUMNS,
+                            TABLE_CELLS, TABLE_COLUMNS)
+from cardgen.load.table_cards import Table, TableError, Work, column_letter, past_the_columns
 from cardgen.load.xml_parts import Finished, PartReader, XmlPartError, entries
 from cardgen.yaml_source import plain_number
 
@@ -59,7 +60,8 @@ class _WorkbookPart(PartReader):
 
     def start(self, name, attrs):
         if name == "sheet":
-            self.sheets.append((attrs.get("name", ""), attrs.get("id", "")))
+            relation = next((v for k, v in attrs.items() if k.endswith(" id")), "")
+            self.sheets.append((attrs.get("name", ""), relation))
             entries(len(self.sheets), "sheets")
         elif name == "workbookPr":
             self.dates_from_1904 = attrs.get("date1904", "") in ("1", "true")
@@ -196,13 +198,19 @@ class _Sheet(PartReader):
         if name == "c":
             if self.cells is None:
                 return
-            self.work.add_cells(1, self.row, self.place)
+            work = self.work
+            work.cells += 1
+            if work.cells > TABLE_CELLS:
+                work.add_cells(0, self.row, self.place)      # raises, naming the limit
             reference = attrs.get("r")
             if reference is None:
                 self.column += 1
+                if self.column >= SHEET_COLUMNS:
+                    raise self.damaged(f"a cell past column {column_letter(SHEET_COLUMNS - 1)}, "
+                                       "the last a sheet has")
             else:
                 match = _REFERENCE.fullmatch(reference)
-                if match is None:
+                if match is None or _column(match.group(1)) >= SHEET_COLUMNS:
                     raise self.damaged(f"'{reference[:20]}' is not a cell reference")
                 self.column = _column(match.group(1))
             self.kind, self.style = attrs.get("t", "n"), attrs.get("s")
@@ -233,10 +241,10 @@ class _Sheet(PartReader):
 
     def end(self, name):
         if name == "c":
-            if self.parts is None:
-                return
-            value = self.value("".join(self.parts))
-            self.parts = None
+            parts, self.parts = self.parts, None
+            if not parts:
+                return                # an empty cell, or one whose value is empty
+            value = self.value("".join(parts))
             if value is None or value == "":
                 return
             if self.column >= TABLE_COLUMNS:

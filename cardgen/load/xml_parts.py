@@ -1,6 +1,6 @@
 """The XML parts of a workbook (a zip archive), read as a stream: a part is never held whole,
-and no element tree is built. Handlers see each element's local name (namespaces dropped) and
-attributes, and the text between elements.
+and no element tree is built. Handlers see each element's local name (its namespace dropped), its
+attributes as expat gives them (a namespaced one as "namespace name"), and the text between.
 
 Only plain XML is read: a part with a DOCTYPE (where entities, external or exponential, would be
 declared) is refused before anything in it is used. Every element read counts towards the
@@ -74,10 +74,10 @@ class PartReader:
         if self.elements > WORKBOOK_ELEMENTS:
             raise XmlPartError(f"more than {WORKBOOK_ELEMENTS:,} XML elements: not a workbook of "
                                "cards cardgen reads")
-        self.start(self._name(name), {self._name(key): value for key, value in attrs.items()})
+        self.start(self._local.get(name) or self._name(name), attrs)
 
     def _end(self, name: str) -> None:
-        self.end(self._name(name))
+        self.end(self._local.get(name) or self._name(name))
 
 
 def entries(count: int, what: str) -> None:
