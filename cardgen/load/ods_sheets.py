@@ -63,7 +63,7 @@ class _Content(PartReader):
                 self.paragraph_depth = self.inside
             return
         if name in ("table-cell", "covered-table-cell") and self.cells is not None:
-            self.work.add_cells(1, self.row, self.place)
+            self.work.add_cells(1, self.row + 1, self.place)
             self.cell, self.paragraphs, self.length, self.inside = attrs, [], 0, 0
         elif name == "table-row" and self.table is not None and self.cells is None:
             self.repeat = _repeat(attrs, "number-rows-repeated", self.row + 1, self.place)

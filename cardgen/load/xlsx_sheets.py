@@ -191,8 +191,8 @@ class _Sheet(PartReader):
         self.reading = False
         self.phonetic = 0
 
-    def damaged(self, what: str) -> TableError:
-        return TableError(f"a damaged cell: {what}", self.row, self.column, self.place)
+    def damaged(self, what: str, column: int | None = None) -> TableError:
+        return TableError(f"a damaged cell: {what}", self.row, column, self.place)
 
     def start(self, name, attrs):
         if name == "c":
@@ -207,7 +207,7 @@ class _Sheet(PartReader):
                 self.column += 1
                 if self.column >= SHEET_COLUMNS:
                     raise self.damaged(f"a cell past column {column_letter(SHEET_COLUMNS - 1)}, "
-                                       "the last a sheet has")
+                                       "the last a sheet has", self.column)
             else:
                 match = _REFERENCE.fullmatch(reference)
                 if match is None or _column(match.group(1)) >= SHEET_COLUMNS:
@@ -271,17 +271,17 @@ class _Sheet(PartReader):
             return None               # no saved value (a formula never calculated): empty
         if kind == "s":
             if not text.isdigit() or int(text) >= len(self.strings):
-                raise self.damaged(f"shared string '{text[:20]}' is not in the workbook")
+                raise self.damaged(f"shared string '{text[:20]}' is not in the workbook", self.column)
             return self.strings[int(text)]
         if kind == "b":
             if text not in ("0", "1"):
-                raise self.damaged(f"'{text[:20]}' is not a yes/no value")
+                raise self.damaged(f"'{text[:20]}' is not a yes/no value", self.column)
             return text == "1"
         if kind == "d":
             return text.replace("T", " ").removesuffix("Z")
         number = plain_number(text.strip())
         if number is None:
-            raise self.damaged("a number cell holds no number")
+            raise self.damaged("a number cell holds no number", self.column)
         if number in (float("inf"), float("-inf")):
             return text.strip()       # its digits, quoted as written by the range check
         style = int(self.style) if self.style and self.style.isdigit() and len(self.style) < 9 else 0
