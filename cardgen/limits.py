@@ -30,8 +30,15 @@ BOARD_TILES = 64                    # pages one board is tiled across
 
 # tables of cards (CSV, .xlsx, .ods) ----------------------------------------------------------------
 TABLE_ROWS = 20_000                 # rows of cards in one CSV file or one sheet
+TABLE_ROWS_READ = 2_000_000         # rows read from one table, empty ones included
 TABLE_COLUMNS = 200                 # columns of one sheet
+SHEET_COLUMNS = 16_384              # columns an .xlsx sheet has (A to XFD), empty ones included
+TABLE_CELLS = 4_000_000             # cells read from one table file, empty ones included
 CELL_CHARS = 131_072                # characters in one cell
+SHARED_STRINGS = 1_000_000          # texts in an .xlsx workbook's shared-string table
+SHARED_STRING_CHARS = 16 * MiB      # characters of all those texts together
+WORKBOOK_ELEMENTS = 10_000_000      # XML elements read from one workbook, every part read
+WORKBOOK_ENTRIES = 65_536           # sheets, relationships, number formats or cell styles of a workbook
 WORKBOOK_BYTES = 16 * MiB           # an .xlsx or .ods file
 WORKBOOK_UNPACKED_BYTES = 128 * MiB  # every part of a workbook's archive, unpacked
 
@@ -114,11 +121,31 @@ ALL: tuple[Limit, ...] = (
           "a N x N mm board takes N pages; the limit is 64"),
     Limit("TABLE_ROWS", TABLE_ROWS, "rows", "rows of cards in a CSV file or a sheet",
           "more than 20,000 rows of cards: split them into several files"),
-    Limit("TABLE_COLUMNS", TABLE_COLUMNS, "columns", "columns of a sheet",
-          "sheet '...', row N, column N holds a value; a sheet is read to its first 200 "
-          "columns: move the card data to the left"),
-    Limit("CELL_CHARS", CELL_CHARS, "characters", "one cell of a CSV file or a sheet",
-          "a cell is longer than 131,072 characters, the most a cell may hold"),
+    Limit("TABLE_ROWS_READ", TABLE_ROWS_READ, "rows",
+          "rows read from a CSV file or a workbook, empty ones included (a repeated .ods row once)",
+          "more than 2,000,000 rows, empty ones included"),
+    Limit("TABLE_COLUMNS", TABLE_COLUMNS, "columns", "columns of a CSV file or a sheet",
+          "a value past the first 200 columns (A to GR)"),
+    Limit("SHEET_COLUMNS", SHEET_COLUMNS, "columns",
+          "the cells of one row of an .xlsx sheet, empty ones included: A to XFD, as in Excel",
+          "a damaged cell: a cell past column XFD, the last a sheet has"),
+    Limit("TABLE_CELLS", TABLE_CELLS, "cells",
+          "cells read from a CSV file or a workbook, empty ones included (a repeated .ods cell once)",
+          "more than 4,000,000 cells, empty ones included"),
+    Limit("CELL_CHARS", CELL_CHARS, "characters",
+          "one cell of a CSV file or a sheet, and one shared string of an .xlsx workbook",
+          "a cell is longer than 131,072 characters"),
+    Limit("SHARED_STRINGS", SHARED_STRINGS, "texts", "an .xlsx workbook's shared-string table",
+          "more than 1,000,000 shared strings"),
+    Limit("SHARED_STRING_CHARS", SHARED_STRING_CHARS, "characters",
+          "all the texts of an .xlsx workbook's shared-string table together",
+          "shared strings of more than 16,777,216 characters in all"),
+    Limit("WORKBOOK_ELEMENTS", WORKBOOK_ELEMENTS, "XML elements",
+          "the XML read from one workbook, every part read (sheet, shared strings, styles ...)",
+          "more than 10,000,000 XML elements"),
+    Limit("WORKBOOK_ENTRIES", WORKBOOK_ENTRIES, "entries",
+          "each list a workbook keeps: its sheets, relationships, number formats, cell styles",
+          "more than 65,536 sheets (or relationships, number formats, cell styles)"),
     Limit("WORKBOOK_BYTES", WORKBOOK_BYTES, "bytes", "an .xlsx or .ods file",
           "file is N bytes; the limit is 16,777,216"),
     Limit("WORKBOOK_UNPACKED_BYTES", WORKBOOK_UNPACKED_BYTES, "bytes",

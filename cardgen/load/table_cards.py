@@ -5,10 +5,14 @@ Text cells are typed like YAML scalars (12 is a number, true a yes/no), unless t
 reads them as the text written (see FieldType.table_cell); a spreadsheet's own numbers and yes/no
 cells keep their type; an empty cell is an absent field; a list field takes items separated by
 ';'.
+
+Reading is bounded while it goes (see cardgen/limits.py): rows and cells read, empty ones
+included, count as work; only rows that hold a value are kept, and only they count as rows of
+cards.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.errors import Report
@@ -17,7 +21,7 @@ from cardgen.load.cards import read_card
 from cardgen.model import Card, CardType
 from cardgen.schema import At
 from cardgen.yaml_source import Document, plain_number, printed_text
-from cardgen.limits import TABLE_ROWS
+from cardgen.limits import TABLE_CELLS, TABLE_COLUMNS, TABLE_ROWS, TABLE_ROWS_READ
 
 
 def column_letter(index: int) -> str:
@@ -73,6 +77,73 @@ def cell_value(value, reading: str):
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
+class TableError(Exception):
+    """A table that cannot be read: past a limit, or damaged. `row` and `column` (from 0) place
+    it when they are known; `place` names the sheet ("sheet 'Heroes', ")."""
+
+    def __init__(self, message: str, row: int | None = None, column: int | None = None,
+                 place: str = ""):
+        super().__init__(message)
+        self.row, self.column, self.place = row, column, place
+
+    def where(self) -> tuple:
+        """The key path a message names: "sheet 'Heroes', row 4, column C"."""
+        if self.row is None:
+            return (self.place.removesuffix(", "),) if self.place else ()
+        column = "" if self.column is None else f", column {column_letter(self.column)}"
+        return (f"{self.place}row {self.row}{column}",)
+
+
+@dataclass
+class Work:
+    """What reading one table file has cost so far, counted as it is read."""
+
+    rows: int = 0
+    cells: int = 0
+
+    def row(self, number: int, place: str = "") -> None:
+        self.rows += 1
+        if self.rows > TABLE_ROWS_READ:
+            raise TableError(f"more than {TABLE_ROWS_READ:,} rows, empty ones included: split the "
+                             "cards into several files, or delete the empty rows", number,
+                             place=place)
+
+    def add_cells(self, count: int, number: int, place: str = "") -> None:
+        self.cells += count
+        if self.cells > TABLE_CELLS:
+            raise TableError(f"more than {TABLE_CELLS:,} cells, empty ones included: split the "
+                             "cards into several files, or delete the empty cells", number,
+                             place=place)
+
+
+@dataclass
+class Table:
+    """The rows of one table that hold a value, as read: (row number, cells), the header row
+    (row 1) among them; at most TABLE_COLUMNS cells a row."""
+
+    place: str = ""
+    rows: list = field(default_factory=list)
+    cards: int = 0
+
+    def add(self, number: int, cells: list, repeat: int = 1) -> None:
+        """Row `number` (and, for a repeated row, the `repeat` - 1 rows after it)."""
+        if all(_blank(cell) for cell in cells):
+            return
+        cards = repeat - (number == 1)
+        if self.cards + cards > TABLE_ROWS:
+            raise TableError(f"more than {TABLE_ROWS:,} rows of cards: split them into several "
+                             "files", number + max(0, TABLE_ROWS - self.cards), place=self.place)
+        self.cards += cards
+        self.rows += [(number + n, cells) for n in range(repeat)]
+
+
+def past_the_columns(number: int, column: int, place: str = "") -> TableError:
+    """A value past the columns cardgen reads would be lost without a word: an error instead."""
+    return TableError(f"a value past the first {TABLE_COLUMNS} columns (A to "
+                      f"{column_letter(TABLE_COLUMNS - 1)}), which are all a table is read to: "
+                      "move the card data to the left", number, column, place)
+
+
 def _lines(text: str) -> str:
     """A cell's line breaks as one '\\n' each, whichever system wrote them."""
     return text.replace("\r\n", "\n").replace("\r", "\n")
@@ -96,14 +167,14 @@ def unique_header(header: tuple, name: str, report: Report, place: str = "") -> 
     return ok
 
 
-def named_columns(header: tuple, rows: list[list], name: str, report: Report,
+def named_columns(header: tuple, rows: list[tuple[int, list]], name: str, report: Report,
                   place: str = "") -> bool:
     """A column with a blank header cell must be empty: its values would be dropped unread."""
     ok = True
     for index, column in enumerate(header):
         if column:
             continue
-        filled = next((number for number, row in enumerate(rows[1:], start=2)
+        filled = next((number for number, row in rows
                        if index < len(row) and not _blank(row[index])), None)
         if filled is not None:
             letter = column_letter(index)
@@ -114,30 +185,26 @@ def named_columns(header: tuple, rows: list[list], name: str, report: Report,
     return ok
 
 
-def cards_from_rows(rows: list[list], path: Path, name: str, report: Report, card_type: CardType,
-                    deck_id: str, default_copies: int, place: str = "") -> tuple[list[Card], bool]:
-    """The cards of a table's rows (the first is the header), and whether every row loaded."""
+def cards_from_rows(table: Table, path: Path, name: str, report: Report, card_type: CardType,
+                    deck_id: str, default_copies: int) -> tuple[list[Card], bool]:
+    """The cards of a table's rows (row 1 is the header), and whether every row loaded."""
+    place, rows = table.place, table.rows
     what = f"{place}the table" if place else "the file"
     if not rows:
         report.error(name, None, (), f"{what} is empty: expected a header row of field names",
                      code="empty")
         return [], False
-    if len(rows) > TABLE_ROWS + 1:
-        report.error(name, TABLE_ROWS + 2, (f"{place}row {TABLE_ROWS + 2}",),
-                     f"more than {TABLE_ROWS:,} rows of cards: split them into several files",
-                     code="csv")
-        return [], False
-    header = tuple("" if _blank(h) else printed_text(str(h)).strip() for h in rows[0])
+    first, cells = rows[0]
+    header = tuple("" if _blank(h) else printed_text(str(h)).strip() for h in cells) if first == 1 else ()
+    body = rows[1:] if first == 1 else rows
     unique = unique_header(header, name, report, place)
-    if not (named_columns(header, rows, name, report, place) and unique):
+    if not (named_columns(header, body, name, report, place) and unique):
         return [], False
     readings = {"prototype": "prototype",
                 **{d.name: field_type(d.type).table_cell for d in card_type.fields}}
     doc = Document(path, name, None, {(): 1})
     cards, complete = [], True
-    for number, row in enumerate(rows[1:], start=2):
-        if all(_blank(cell) for cell in row):
-            continue
+    for number, row in body:
         here = f"{place}row {number}"
         doc.lines[(here,)] = number
         stray = next((n for n, cell in enumerate(row[len(header):], start=len(header))

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from openpyxl import Workbook
 
 from cardgen.cli import main
+from cardgen.limits import TABLE_COLUMNS
 from cardgen.load import spreadsheet_cards
 
 VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
@@ -176,12 +177,14 @@ def test_a_number_cell_too_large_for_a_float_is_out_of_range(kind, tmp_path):
         "(a number of 400 characters)"), result.stderr
 
 
-def test_an_xlsx_number_past_python_digit_limit_is_one_clear_error(tmp_path):
+def test_an_xlsx_number_past_python_digit_limit_is_out_of_range_as_in_csv(tmp_path):
     game = game_with(tmp_path, "cards/heroes.xlsx")
     xlsx_with_cell(game / "cards" / "heroes.xlsx", b"9" * 5000)
     result = run("validate", game)
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert "a number cell of sheet 'hero' holds more than 4,300 digits" in result.stderr
+    assert result.stderr.strip().endswith(
+        "row 3, column B (power): expected at most 10, found 999999999999... "
+        "(a number of 5,000 characters)"), result.stderr
 
 
 def test_a_sheet_column_with_values_under_a_blank_header_is_an_error(tmp_path):
@@ -197,7 +200,7 @@ def test_a_sheet_column_with_values_under_a_blank_header_is_an_error(tmp_path):
 
 @pytest.mark.parametrize("kind", ["xlsx", "ods"])
 def test_a_value_past_the_columns_read_is_an_error_not_lost(kind, tmp_path):
-    limit = spreadsheet_cards.TABLE_COLUMNS
+    limit = TABLE_COLUMNS
     game = game_with(tmp_path, f"cards/heroes.{kind}")
     rows = [HEADER, ROWS[0] + [None] * (limit - 3) + ["lost"], ROWS[1]]
     if kind == "xlsx":
@@ -206,13 +209,14 @@ def test_a_value_past_the_columns_read_is_an_error_not_lost(kind, tmp_path):
         ods(game / "cards" / "heroes.ods", "hero", [[v if v is not None else "" for v in r] for r in rows])
     result = run("validate", game)
     assert result.exit_code == 1
-    assert f"sheet 'hero', row 2, column {limit + 1} holds a value; a sheet is read to its first {limit} columns" \
-        in result.stderr
+    assert result.stderr.strip().endswith(
+        f"heroes.{kind}:2: error: spreadsheet: sheet 'hero', row 2, column GS: a value past the first "
+        f"{limit} columns (A to GR), which are all a table is read to: move the card data to the left")
 
 
 def test_empty_cells_past_the_columns_read_are_no_problem(tmp_path):
     game = game_with(tmp_path, "cards/heroes.xlsx")
-    limit = spreadsheet_cards.TABLE_COLUMNS
+    limit = TABLE_COLUMNS
     xlsx(game / "cards" / "heroes.xlsx", {"hero": [HEADER, ROWS[0] + [None] * limit + [""], ROWS[1]]})
     assert run("validate", game).exit_code == 0
 
