@@ -125,7 +125,7 @@ ALL: tuple[Limit, ...] = (
           "rows read from a CSV file or a workbook, empty ones included (a repeated .ods row once)",
           "more than 2,000,000 rows, empty ones included"),
     Limit("TABLE_COLUMNS", TABLE_COLUMNS, "columns", "columns of a CSV file or a sheet",
-          "a value past the first 200 columns (A to GR)"),
+          "a value past the first 200 columns"),
     Limit("SHEET_COLUMNS", SHEET_COLUMNS, "columns",
           "the cells of one row of an .xlsx sheet, empty ones included: A to XFD, as in Excel",
           "a damaged cell: a cell past column XFD, the last a sheet has"),

@@ -23,6 +23,13 @@ TESTED_ELSEWHERE: dict[str, str] = {
                        "test_a_character_map_at_the_limit_is_read_and_one_past_it_refused",
     "GIT_FILES": "tests/test_git_tree.py::test_the_games_files_at_the_limit_are_read_one_past_it_none",
     "GIT_BYTES": "tests/test_git_tree.py::test_the_games_bytes_at_the_limit_are_read_one_past_it_none",
+    "TABLE_ROWS_READ": "tests/load/test_table_limits.py::test_rows_read_count_empty_rows",
+    "TABLE_CELLS": "tests/load/test_table_limits.py::test_cells_read_count_empty_cells",
+    "SHEET_COLUMNS": "tests/load/test_table_limits.py::test_an_xlsx_cell_past_column_xfd_is_damaged",
+    "SHARED_STRINGS": "tests/load/test_table_limits.py::test_shared_strings_counted",
+    "SHARED_STRING_CHARS": "tests/load/test_table_limits.py::test_shared_string_characters_counted",
+    "WORKBOOK_ELEMENTS": "tests/load/test_table_limits.py::test_xml_elements_counted",
+    "WORKBOOK_ENTRIES": "tests/load/test_table_limits.py::test_workbook_entries_counted",
 }
 # constants named MAX_* that are facts of a format, not limits on input
 FORMAT_FACTS = {
