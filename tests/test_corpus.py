@@ -88,7 +88,8 @@ def run(*args):
 
 
 MEMORY_CAP = 512 * 1024 * 1024
-ENTRY = "from cardgen.cli import main; main(prog_name='cardgen')"
+ENTRY = "import sys; sys.argv[0] = 'cardgen'; from cardgen.entry import main; main()"
+DELETED = "working folder: deleted"
 
 
 @dataclass(frozen=True)
@@ -100,19 +101,50 @@ class Capped:
     exception: None = None
 
 
-def _cap_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
-
-def run_capped(*args, cwd: Path, timeout: float = 120) -> Capped:
-    """`cardgen ARGS` in a process of its own under the 512 MB cap, stdout and stderr in order."""
+def environment(case: str, root: Path) -> tuple[dict[str, str], bool]:
+    """The environment the case runs in, from its env.txt: `NAME=value` sets a variable ({case}
+    is the case folder), `-NAME` unsets one, and `working folder: deleted` runs the command from
+    a folder deleted before it starts. Also whether that last line is there."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "80"}
+    path = CORPUS / case / "env.txt"
+    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+    for line in filter(None, map(str.strip, lines)):
+        if line.startswith("-"):
+            env.pop(line[1:], None)
+        elif line != DELETED:
+            name, _, value = line.partition("=")
+            env[name] = value.replace("{case}", str(root))
+    return env, DELETED in lines
+
+
+def run_capped(*args, cwd: Path, env: dict | None = None, deleted: bool = False,
+               timeout: float = 120) -> Capped:
+    """`cardgen ARGS` in a process of its own under the 512 MB cap, stdout and stderr in order;
+    with `deleted`, run from a folder of `cwd` that is gone before cardgen starts."""
+    gone = cwd / "gone"
+
+    def start() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+        if deleted:
+            os.mkdir(gone)
+            os.chdir(gone)
+            os.rmdir(gone)
+
+    env = env or {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "80"}
     done = subprocess.run([sys.executable, "-c", ENTRY, *map(str, args)], cwd=cwd, env=env,
                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, preexec_fn=_cap_memory, timeout=timeout)
-    output = done.stdout.decode("utf-8", "replace")
+                          stderr=subprocess.STDOUT, preexec_fn=start, timeout=timeout)
+    output = done.stdout.decode("utf-8", "replace").replace(str(cwd), "<case>")
     assert "MemoryError" not in output, f"ran out of memory under the cap:\n{output[-2000:]}"
     return Capped(done.returncode, output)
+
+
+def survivors(case: str, root: Path) -> dict[str, bytes]:
+    """The files the case's survives.txt names (the designer's, whatever their names), with
+    their bytes: the command must leave each as it was."""
+    path = CORPUS / case / "survives.txt"
+    names = path.read_text(encoding="utf-8").split() if path.is_file() else []
+    return {name: (root / name).read_bytes() for name in names}
 
 
 # what the test adds at run time, by case ----------------------------------------------------------
@@ -281,7 +313,8 @@ class Workspace:
     def run_case(self, case: str) -> Capped:
         """The case's own command, or the build, as a process under the memory cap."""
         command = own_command(case) or ["build", GAME, "--out", self.out, "--quiet"]
-        return run_capped(*command, *extra_args(case), cwd=self.root)
+        env, deleted = environment(case, self.root)
+        return run_capped(*command, *extra_args(case), cwd=self.root, env=env, deleted=deleted)
 
 
 def workspace(case: str, tmp_path: Path, good_build: Path, monkeypatch) -> Workspace:
@@ -305,8 +338,11 @@ def assert_clean(result) -> None:
 def test_case(case, tmp_path, good_build, monkeypatch):
     want = expected(case)
     space = workspace(case, tmp_path, good_build, monkeypatch)
+    kept = survivors(case, space.root)
     result = space.run_case(case)
     assert_clean(result)
+    assert {name: (space.root / name).read_bytes() for name in kept if (space.root / name).is_file()} \
+        == kept, "the designer's own files were changed or removed"
     assert not (space.root / "hacked.txt").exists(), "data ran an outside program"
     if os.environ.get(REFRESH) and printed(result.output) != want.lines:
         (CORPUS / case / "expected.txt").write_text(
@@ -324,6 +360,7 @@ def test_case(case, tmp_path, good_build, monkeypatch):
 
 # (huge-card-file is left out only to keep the run short: it takes seconds, not milliseconds)
 @pytest.mark.parametrize("case", [c for c in CASES if not extra_args(c) and not own_command(c)
+                                  and not (CORPUS / c / "env.txt").is_file()
                                   and c != "huge-card-file"])
 def test_validate_prints_the_same(case, tmp_path, good_build, monkeypatch):
     want = expected(case)
@@ -411,6 +448,7 @@ def test_each_case_is_valid_minimal_with_one_thing_changed():
                    if valid.get(name) != files_of(case).get(name)}
         assert len(changed) <= 2, f"{case} changes {sorted(changed)}"
         assert (changed or maker(case) or extra_args(case) or own_command(case)
+                or (CORPUS / case / "env.txt").is_file()
                 or case == VALID), f"{case} has no fault"
 
 
