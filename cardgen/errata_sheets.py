@@ -16,8 +16,8 @@ from cardgen.markup import escaped, parse
 from cardgen.model import Game
 from cardgen.outputs.booklet.flowables import RichText
 from cardgen.outputs.card_sheets import CardSheets
-from cardgen.outputs.images import card_file, face_jobs
-from cardgen.outputs.raster import rasterise_all
+from cardgen.outputs.images import CardImages, card_file, face_jobs
+from cardgen.outputs.raster import cache_folder, rasterise_all
 from cardgen.outputs.pages import (DocumentInfo, canvas_maker, document_info, finish,
                                    finish_writer, pdf_writer, template_options)
 from cardgen.units import mm_to_pt
@@ -50,13 +50,14 @@ def errata_files(game: Game, faces: Faces, diff: GameDiff, since: str,
     sheets = CardSheets().render(kept_game, kept_faces, lambda n: None) if kept_game.decks else {}
     out = {FILE: _merged(kept_game, _change_page(game, diff, since), list(sheets.values()))}
     if images:       # named as a full export names them, so they replace those files
-        wanted = {card_file(game, deck, number, card, side) for deck in game.decks
+        options = CardImages().options
+        wanted = {card_file(deck, number, card, side, options["format"]) for deck in game.decks
                   for number, card in enumerate(deck.cards, start=1)
                   if any((c.deck, c.card) == (deck.id, card.id) for c in diff.reprint)
                   for side in ("", "back")}
-        jobs = {name: job for name, job in face_jobs(game, replace(faces, tokens={})).items()
-                if name in wanted}
-        made = rasterise_all(list(jobs.values()), game.images.cache)
+        jobs = {name: job for name, job in face_jobs(game, replace(faces, tokens={}),
+                                                      options).items() if name in wanted}
+        made = rasterise_all(list(jobs.values()), cache_folder(options))
         out.update({f"errata-{name}": made.images[job.key] for name, job in jobs.items()})
     return out
 
