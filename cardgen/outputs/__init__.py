@@ -13,6 +13,7 @@ from cardgen.outputs.booklets import Booklets
 from cardgen.outputs.card_pdfs import CardPdfs
 from cardgen.outputs.card_sheets import CardSheets
 from cardgen.outputs.images import CardImages
+from cardgen.outputs.options import OPTION_TYPES, Option
 from cardgen.outputs.token_sheets import TokenSheets
 from cardgen.outputs.tts import TabletopSimulator
 from cardgen.registry import Registry, unfit
@@ -24,8 +25,11 @@ BUILT_IN: tuple[type[OutputKind], ...] = (
 
 
 def _registered(name: str, loaded) -> dict[str, type[OutputKind]]:
-    if not (isinstance(loaded, type) and issubclass(loaded, OutputKind) and loaded.name == name):
-        raise unfit(GROUP, name, f"a subclass of cardgen.outputs.OutputKind named '{name}'", loaded)
+    if not (isinstance(loaded, type) and issubclass(loaded, OutputKind) and loaded.name == name
+            and all(isinstance(option, Option) and isinstance(option.type, OPTION_TYPES)
+                    for option in loaded.OPTIONS)):
+        raise unfit(GROUP, name, f"a subclass of cardgen.outputs.OutputKind named '{name}' whose "
+                    "OPTIONS are Options of the types in cardgen.outputs.options", loaded)
     return {name: loaded}
 
 

@@ -44,6 +44,7 @@ class Folder:
 
 
 OptionType = Union[Choice, Number, Flag, Folder]
+OPTION_TYPES = (Choice, Number, Flag, Folder)
 
 
 @dataclass(frozen=True)
