@@ -230,15 +230,16 @@ def diff(game_dir: Path, since: str | None = None,
 def errata(game_dir: Path, options: BuildOptions, since: str | None = None,
            old_dir: Path | None = None, images: bool = False) -> tuple[Report, list[Path]]:
     """The errata sheets of a game (only what changed since a revision or an old folder) written
-    to <out>/<game>/errata.pdf, with the cards' images when asked; nothing is written when
-    nothing changed."""
+    to <out>/<game>/errata.pdf, with the cards' images when asked (made with the options
+    `options` gives the images kind); nothing is written when nothing changed."""
     report, change = diff(game_dir, since, old_dir)
     if change is None or change.unchanged:
         return report, []
     checked = check(Path(game_dir), report, options)
     if checked is None:
         return report, []
-    files = errata_files(checked.game, checked.faces, change, since or str(old_dir), images)
+    files = errata_files(checked.game, checked.faces, change, since or str(old_dir),
+                         options.for_kind("images") if images else None)
     try:
         return report, write_files(options.out_dir / checked.game.id, files)
     except OutputError as exc:

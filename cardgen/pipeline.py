@@ -56,16 +56,18 @@ def outputs_for(options: BuildOptions | None) -> tuple[OutputKind, ...]:
     return tuple(OUTPUT_KINDS[name](options.kinds.get(name)) for name in names)
 
 
-def export_options(kind: str, out_dir: Path, given: Mapping, named: Iterable[str] = ()) -> BuildOptions:
+def export_options(kind: str, out_dir: Path, given: Mapping,
+                   named: Iterable[str] = ()) -> BuildOptions:
     """What `cardgen export <kind>` builds: the kind with the options `given` (those the user
-    `named` on the command line among them; a folder not named is the one its option keeps
+    `named` on the command line among them; a folder left out is the one its option keeps
     inside `out_dir`). OptionConflict when two named options say opposite things."""
     declared = OUTPUT_KINDS[kind].OPTIONS
     check_excludes(declared, given, set(named))
     values = dict(given)
     for option in declared:
-        if isinstance(option.type, Folder) and option.type.in_out and values.get(option.name) is None:
-            values[option.name] = out_dir / option.type.in_out
+        inside = option.type.in_out if isinstance(option.type, Folder) else None
+        if inside and values.get(option.name) is None:
+            values[option.name] = out_dir / inside
     exported = OUTPUT_KINDS[kind](values).exported()
     return BuildOptions(out_dir, only=tuple(exported.kinds), kinds=frozen_map(exported.kinds),
                         **exported.print)

@@ -93,9 +93,10 @@ class CardImages(OutputKind):
         made = dict(zip(wanted, rasterise_faces(list(wanted.values()), cache_folder(self.options),
                                                 progress)))
         out = {name: m.image for name, m in made.items()}
+        ext = self.options["format"]
         for deck_faces in faces.decks:
             deck = deck_faces.deck
-            named = [(card.name, made[card_file(deck, n, card, "", self.options["format"])].thumbnail)
+            named = [(card.name, made[card_file(deck, n, card, "", ext)].thumbnail)
                      for n, card in enumerate(deck.cards, start=1) if card.id in deck_faces.fronts]
             names = contact_sheet_names(deck)
             for number, name in enumerate(names):
