@@ -1,5 +1,6 @@
 """What the command line calls: find games, validate them, build them, list them; and the
-few values and errors it shows. The command line imports nothing else of cardgen."""
+few values and errors it shows, and the output kinds with the options `cardgen export` makes its
+commands from. The command line imports nothing else of cardgen."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -16,13 +17,11 @@ from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_
 from cardgen.limits import COMMAND_PATH_BYTES, NAME_BYTES
 from cardgen.load.game import GAME_FILE, load_game
 from cardgen.load.game_schema import OFFSET_MM
-from cardgen.model import ImageSettings
 from cardgen.registry import ExtensionError
 from cardgen.outputs import OUTPUT_KINDS
 from cardgen.outputs.calibration import render_calibration
-from cardgen.outputs.presets import PRESETS
-from cardgen.outputs.raster import FORMATS
-from cardgen.pipeline import BuildOptions, build, check, same_file_key
+from cardgen.outputs.options import Choice, Flag, Folder, Number, OptionConflict
+from cardgen.pipeline import BuildOptions, build, check, export_options, same_file_key
 from cardgen.scaffold import ScaffoldError, new_game
 from cardgen.write import OutputError, write_atomic, write_files
 
@@ -231,15 +230,16 @@ def diff(game_dir: Path, since: str | None = None,
 def errata(game_dir: Path, options: BuildOptions, since: str | None = None,
            old_dir: Path | None = None, images: bool = False) -> tuple[Report, list[Path]]:
     """The errata sheets of a game (only what changed since a revision or an old folder) written
-    to <out>/<game>/errata.pdf, with the cards' images when asked; nothing is written when
-    nothing changed."""
+    to <out>/<game>/errata.pdf, with the cards' images when asked (made with the options
+    `options` gives the images kind); nothing is written when nothing changed."""
     report, change = diff(game_dir, since, old_dir)
     if change is None or change.unchanged:
         return report, []
     checked = check(Path(game_dir), report, options)
     if checked is None:
         return report, []
-    files = errata_files(checked.game, checked.faces, change, since or str(old_dir), images)
+    files = errata_files(checked.game, checked.faces, change, since or str(old_dir),
+                         options.for_kind("images") if images else None)
     try:
         return report, write_files(options.out_dir / checked.game.id, files)
     except OutputError as exc:

@@ -40,6 +40,23 @@ def _offset(value: str | None):
     return (x, y)
 
 
+class _KindNames(click.Choice):
+    """The output kinds' names, read when the command runs: an installed kind's among them, and
+    an extension that cannot be loaded reported then, never as cardgen starts."""
+
+    def __init__(self):
+        super().__init__(())
+
+    @property
+    def choices(self) -> list[str]:
+        return sorted(OUTPUT_KINDS)
+
+    @choices.setter
+    def choices(self, value) -> None:
+        if value:          # click.Choice sets its choices when it is made: none are given here
+            raise TypeError("the choices are the output kinds' names")
+
+
 EXIT_INTERNAL = 3   # a fault in cardgen itself, never in the data (1) or the command line (2)
 
 
@@ -123,7 +140,7 @@ def validate(game_dirs, strict, fmt):
 @click.option("--back-offset", help="Shift back pages by X,Y mm, as measured on the calibration page.")
 @click.option("--pack/--no-pack", default=None,
               help="Decks of one card size share sheets in one PDF (default: the game's).")
-@click.option("--only", type=click.Choice(sorted(OUTPUT_KINDS)), multiple=True,
+@click.option("--only", type=_KindNames(), multiple=True,
               help="Build only these outputs (repeat for several; default: every output a plain "
                    "build makes: cards, tokens, boards, booklets).")
 @click.option("--cmyk/--rgb", default=None,

@@ -1,5 +1,6 @@
-"""`cardgen export`: card images, print-service files and Tabletop Simulator sheets, made from the
-same drawing as the PDFs."""
+"""`cardgen export`: a command for every output kind that declares one (card images, Tabletop
+Simulator decks, and any an installed extension adds), made from the options the kind declares,
+with the game folders, --out, --quiet and --json every export takes."""
 from __future__ import annotations
 
 import sys
@@ -7,23 +8,40 @@ from pathlib import Path
 
 import click
 
+from cardgen import api
 from cardgen.cli_shared import (GAME_DIRS, FiniteFloatRange, emit, emit_json, run_with_progress,
                                 writable_path)
-from cardgen.api import FORMATS, PRESETS, BuildOptions, ImageSettings, printable
+from cardgen.api import printable
 
 OUT = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
                    default=Path("output"), show_default=True, callback=writable_path,
                    help="Folder the games' files go into (<out>/<game>/...).")
-CACHE = click.option("--cache", type=click.Path(file_okay=False, path_type=Path), callback=writable_path,
-                     help="Folder of images already made, reused when a card has not changed "
-                          "(default: <out>/.cardgen-cache; --no-cache for none).")
-NO_CACHE = click.option("--no-cache", is_flag=True, help="Rasterise every image again.")
 QUIET = click.option("--quiet", "-q", is_flag=True, help="No progress bar and no list of files.")
-JSON = click.option("--json", "as_json", is_flag=True,
-                    help="The files written and the problems as one JSON object on stdout.")
+JSON_HELP = "The files written and the problems as one JSON object on stdout"
 
 
-@click.group()
+class _KindCommands(click.Group):
+    """The commands of the output kinds that declare one, made when first asked for: an
+    installed kind's command is there too, and an extension that cannot be loaded is reported
+    as the command runs, never as cardgen starts."""
+
+    _made: dict = {}
+
+    @property
+    def commands(self) -> dict[str, click.Command]:
+        kinds = tuple((name, kind) for name, kind in api.OUTPUT_KINDS.items()
+                      if kind.EXPORT is not None)
+        if kinds not in self._made:
+            self._made = {kinds: {name: export_command(kind) for name, kind in kinds}}
+        return self._made[kinds]
+
+    @commands.setter
+    def commands(self, value) -> None:
+        if value:          # click.Group sets its commands when it is made: none are given here
+            raise TypeError("the export commands are made from the output kinds")
+
+
+@click.group(cls=_KindCommands)
 def export():
     """Export card images, print-service files and Tabletop Simulator decks.
 
@@ -34,9 +52,54 @@ def export():
     """
 
 
-def _settings(out_dir: Path, dpi: float, fmt: str, bleed: bool, cache, no_cache) -> ImageSettings:
-    folder = None if no_cache else (cache or out_dir / ".cardgen-cache")
-    return ImageSettings(dpi, fmt, bleed, folder)
+def export_command(kind) -> click.Command:
+    """`cardgen export <kind>`: the kind's declared export options, with the shared ones."""
+    declared = [option for option in kind.OPTIONS if option.export]
+
+    def run(game_dirs, out_dir, quiet, as_json, **values):
+        ctx = click.get_current_context()
+        named = {name for name in values
+                 if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT}
+        try:
+            options = api.export_options(kind.name, out_dir, values, named)
+        except api.OptionConflict as exc:
+            raise click.UsageError(str(exc)) from None
+        report, written = run_with_progress("Exporting", game_dirs, options,
+                                            show=not quiet and not as_json)
+        _finish(report, written, quiet, as_json)
+
+    own_format = next((o for o in declared if o.name == "format"), None)
+    note = f" (here --format is the {own_format.help.rstrip('.').lower()})" if own_format else ""
+    json = click.option("--json", "as_json", is_flag=True, help=f"{JSON_HELP}{note}.")
+    for decorator in reversed([GAME_DIRS, OUT, *map(_click_option, declared), QUIET, json]):
+        run = decorator(run)
+    return click.command(kind.name, help=_help(kind.EXPORT))(run)
+
+
+def _help(command) -> str:
+    examples = "\n".join(f"  {example}" for example in command.examples)
+    heading = "Example:" if len(command.examples) == 1 else "Examples:"
+    return f"{command.help}\n\n\b\n{heading}\n{examples}"
+
+
+def _click_option(option):
+    """A declared option as click reads it from the command line."""
+    of = option.type
+    if isinstance(of, api.Flag):
+        flags = f"{option.flag}/--no-{option.flag[2:]}" if of.paired else option.flag
+        return click.option(flags, option.name, is_flag=True, default=bool(option.default),
+                            show_default=of.paired, help=option.help)
+    if isinstance(of, api.Folder):
+        return click.option(option.flag, option.name, default=option.default,
+                            type=click.Path(file_okay=False, path_type=Path),
+                            callback=writable_path, help=option.help)
+    if isinstance(of, api.Number):
+        read = (click.IntRange(int(of.low), int(of.high)) if of.whole
+                else FiniteFloatRange(of.low, of.high))
+    else:
+        read = click.Choice(of.values)
+    return click.option(option.flag, option.name, type=read, default=option.default,
+                        show_default=option.default is not None, help=option.help)
 
 
 def _finish(report, written, quiet: bool, as_json: bool) -> None:
@@ -48,69 +111,3 @@ def _finish(report, written, quiet: bool, as_json: bool) -> None:
         for path in written[:50]:
             click.echo(f"wrote {printable(path)}")
     sys.exit(status)
-
-
-@export.command()
-@GAME_DIRS
-@OUT
-@click.option("--dpi", type=FiniteFloatRange(36, 1200), default=300, show_default=True,
-              help="Resolution of the images.")
-@click.option("--bleed/--no-bleed", default=True, show_default=True,
-              help="Keep the bleed round each card, or the trim only.")
-@click.option("--format", "image_format", type=click.Choice(sorted(FORMATS)), default="png",
-              show_default=True, help="Image file format.")
-@click.option("--preset", type=click.Choice(sorted(PRESETS)),
-              help="A print service's files: "
-                   + "; ".join(f"{k}: {p.service}" for k, p in PRESETS.items()) + ".")
-@CACHE
-@NO_CACHE
-@QUIET
-@click.option("--json", "as_json", is_flag=True,
-              help="The files written and the problems as one JSON object on stdout "
-                   "(--format names the image format here).")
-def images(game_dirs, out_dir, dpi, bleed, image_format, preset, cache, no_cache, quiet, as_json):
-    """An image of every card face, back and token, and a contact sheet a deck.
-
-    \b
-    Examples:
-      cardgen export images data/my-game --dpi 150
-      cardgen export images data/my-game --preset mpc --out for-mpc
-      cardgen export images data/my-game --preset drivethru
-    """
-    bleed_mm, only = None, ("images",)
-    if preset is not None:
-        ctx = click.get_current_context()
-        given = [f"--{name.replace('image_', '')}" for name in ("dpi", "bleed", "image_format")
-                 if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
-        if given:
-            raise click.UsageError(f"--preset {preset} sets the dpi, bleed and format its service "
-                                   f"asks for: leave out {', '.join(given)}")
-        chosen = PRESETS[preset]
-        dpi, bleed, bleed_mm, only = chosen.dpi, True, chosen.bleed, (chosen.output,)
-        image_format = chosen.format if chosen.format in FORMATS else image_format
-    options = BuildOptions(out_dir, only=only, bleed=bleed_mm,
-                           images=_settings(out_dir, dpi, image_format, bleed, cache, no_cache))
-    report, written = run_with_progress("Exporting", game_dirs, options,
-                                        show=not quiet and not as_json)
-    _finish(report, written, quiet, as_json)
-
-
-@export.command()
-@GAME_DIRS
-@OUT
-@CACHE
-@NO_CACHE
-@QUIET
-@JSON
-def tts(game_dirs, out_dir, cache, no_cache, quiet, as_json):
-    """Tabletop Simulator deck sheets, backs, and the numbers for TTS's import dialog.
-
-    \b
-    Example:
-      cardgen export tts data/my-game --out tts-decks
-    """
-    options = BuildOptions(out_dir, only=("tts",),
-                           images=_settings(out_dir, 300, "png", False, cache, no_cache))
-    report, written = run_with_progress("Exporting", game_dirs, options,
-                                        show=not quiet and not as_json)
-    _finish(report, written, quiet, as_json)

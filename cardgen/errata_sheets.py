@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
+from typing import Mapping
 
 from reportlab.platypus import SimpleDocTemplate
 
@@ -17,7 +18,7 @@ from cardgen.model import Game
 from cardgen.outputs.booklet.flowables import RichText
 from cardgen.outputs.card_sheets import CardSheets
 from cardgen.outputs.images import card_file, face_jobs
-from cardgen.outputs.raster import rasterise_all
+from cardgen.outputs.raster import cache_folder, rasterise_all
 from cardgen.outputs.pages import (DocumentInfo, canvas_maker, document_info, finish,
                                    finish_writer, pdf_writer, template_options)
 from cardgen.units import mm_to_pt
@@ -43,20 +44,21 @@ def reprinted(game: Game, faces: Faces, diff: GameDiff) -> tuple[Game, Faces]:
 
 
 def errata_files(game: Game, faces: Faces, diff: GameDiff, since: str,
-                 images: bool = False) -> dict[str, bytes]:
-    """`errata.pdf` (and `errata-images/...` with `images`): nothing when no card is reprinted
-    but the change page, which always says what changed."""
+                 images: Mapping | None = None) -> dict[str, bytes]:
+    """`errata.pdf`, and `errata-images/...` made with the images kind's options `images` when
+    they are given: nothing when no card is reprinted but the change page, which always says
+    what changed."""
     kept_game, kept_faces = reprinted(game, faces, diff)
     sheets = CardSheets().render(kept_game, kept_faces, lambda n: None) if kept_game.decks else {}
     out = {FILE: _merged(kept_game, _change_page(game, diff, since), list(sheets.values()))}
-    if images:       # named as a full export names them, so they replace those files
-        wanted = {card_file(game, deck, number, card, side) for deck in game.decks
+    if images is not None:       # named as a full export names them, so they replace those files
+        wanted = {card_file(deck, number, card, side, images["format"]) for deck in game.decks
                   for number, card in enumerate(deck.cards, start=1)
                   if any((c.deck, c.card) == (deck.id, card.id) for c in diff.reprint)
                   for side in ("", "back")}
-        jobs = {name: job for name, job in face_jobs(game, replace(faces, tokens={})).items()
-                if name in wanted}
-        made = rasterise_all(list(jobs.values()), game.images.cache)
+        jobs = {name: job for name, job in face_jobs(game, replace(faces, tokens={}),
+                                                      images).items() if name in wanted}
+        made = rasterise_all(list(jobs.values()), cache_folder(images))
         out.update({f"errata-{name}": made.images[job.key] for name, job in jobs.items()})
     return out
 

@@ -218,17 +218,6 @@ class PrintSettings:
 
 
 @dataclass(frozen=True)
-class ImageSettings:
-    """How card images are exported: their resolution, file format and bleed, and where images
-    already made are kept (None: nowhere)."""
-
-    dpi: float = 300.0
-    format: str = "png"                # png, jpg or webp
-    bleed: bool = True                 # the face's bleed round the trim, or the trim only
-    cache: Path | None = None
-
-
-@dataclass(frozen=True)
 class FontSpec:
     """A game's own font family: its files by face (regular, bold, italic, bold_italic) and the
     families a glyph it lacks is taken from."""
@@ -308,7 +297,6 @@ class Game:
     token_sets: tuple = ()              # TokenSet, in the order game.yaml lists them
     boards: tuple = ()                  # Board, in the order game.yaml lists them
     documents: tuple = ()               # Document, in the order game.yaml lists them
-    images: ImageSettings = field(default_factory=ImageSettings)   # for exported images
     skipped_layout_dirs: tuple = ()     # the game's layouts/ when it leads outside the game
 
     @property

@@ -7,15 +7,16 @@ file of every kind in place together.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable, Mapping
 
 from cardgen.errors import Report, relative_name
 from cardgen.layout.resolve import Faces, resolve_game
 from cardgen.load.game import load_game
-from cardgen.model import Game, ImageSettings
+from cardgen.model import Game, frozen_map
 from cardgen.outputs import OUTPUT_KINDS, OutputKind
+from cardgen.outputs.options import Folder, check_excludes
 from cardgen.rules import validate_game
 from cardgen.write import OutputError, write_files
 
@@ -31,7 +32,12 @@ class BuildOptions:
     cmyk: bool | None = None           # every colour written as DeviceCMYK
     only: tuple[str, ...] = ()         # output kinds to build (none named: every default kind)
     bleed: float | None = None         # mm; a print service's, say
-    images: ImageSettings | None = None   # how exported images are made
+    kinds: Mapping = field(default_factory=frozen_map)   # output kind -> the options it is given
+
+    def for_kind(self, name: str) -> Mapping:
+        """The options the output kind `name` is made with: each it declares, given or its
+        default."""
+        return OUTPUT_KINDS[name](self.kinds.get(name)).options
 
 
 @dataclass(frozen=True)
@@ -44,9 +50,27 @@ class Checked:
 
 
 def outputs_for(options: BuildOptions | None) -> tuple[OutputKind, ...]:
-    if options is not None and options.only:
-        return tuple(OUTPUT_KINDS[name] for name in options.only)
-    return tuple(kind for kind in OUTPUT_KINDS.values() if kind.default)
+    """The output kinds the build makes, each made with its options."""
+    options = options or BuildOptions()
+    names = options.only or tuple(name for name, kind in OUTPUT_KINDS.items() if kind.default)
+    return tuple(OUTPUT_KINDS[name](options.kinds.get(name)) for name in names)
+
+
+def export_options(kind: str, out_dir: Path, given: Mapping,
+                   named: Iterable[str] = ()) -> BuildOptions:
+    """What `cardgen export <kind>` builds: the kind with the options `given` (those the user
+    `named` on the command line among them; a folder left out is the one its option keeps
+    inside `out_dir`). OptionConflict when two named options say opposite things."""
+    declared = OUTPUT_KINDS[kind].OPTIONS
+    check_excludes(declared, given, set(named))
+    values = dict(given)
+    for option in declared:
+        inside = option.type.in_out if isinstance(option.type, Folder) else None
+        if inside and values.get(option.name) is None:
+            values[option.name] = out_dir / inside
+    exported = OUTPUT_KINDS[kind](values).exported()
+    return BuildOptions(out_dir, only=tuple(exported.kinds), kinds=frozen_map(exported.kinds),
+                        **exported.print)
 
 
 def load(game_dir: Path, report: Report) -> Game | None:
@@ -84,9 +108,7 @@ def apply_options(game: Game, options: BuildOptions) -> Game:
                                    ("back_offset", options.back_offset), ("pack", options.pack),
                                    ("cmyk", options.cmyk), ("bleed", options.bleed))
                  if v is not None}
-    if overrides:
-        game = replace(game, print=replace(game.print, **overrides))
-    return replace(game, images=options.images) if options.images is not None else game
+    return replace(game, print=replace(game.print, **overrides)) if overrides else game
 
 
 def render(checked: Checked, progress: Callable[[int], None]) -> dict[str, bytes]:

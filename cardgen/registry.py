@@ -1,9 +1,11 @@
-"""Registries cardgen can be extended through from outside: field types, elements and icons.
+"""Registries cardgen can be extended through from outside: field types, elements, icons and
+output kinds.
 
 Each is a group of Python entry points (`cardgen.field_types`, `cardgen.elements`,
-`cardgen.icons`) that any installed distribution may declare in its metadata, beside the ones
-built into cardgen. A registry reads its group once, when first asked, and is read-only after;
-`forget()` drops what was read, so the next question reads the installed distributions again.
+`cardgen.icons`, `cardgen.outputs`) that any installed distribution may declare in its metadata,
+beside the ones built into cardgen. A registry reads its group once, when first asked, and is
+read-only after; `forget()` drops what was read, so the next question reads the installed
+distributions again.
 """
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """cardgen is extended from outside through entry points: a distribution that is not cardgen
-adds a field type, an element and an icon, and a game using them is checked and drawn. The
-game-family types cardgen ships are such extensions too, and the core never names them.
+adds a field type, an element and an icon, and a game using them is checked and drawn; another
+adds an output kind, which `cardgen build --only` makes and `cardgen export` has a command for.
+The game-family types cardgen ships are such extensions too, and the core never names them.
 
 The outside distribution is installed the way a package manager leaves one: a module and a
 `*.dist-info` folder holding `entry_points.txt`, in a folder on sys.path."""
@@ -17,14 +18,17 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from pypdf import PdfReader
 
 from cardgen import registry
 from cardgen.api import validate
+from cardgen.cli import main
 from cardgen.drawing.elements import ELEMENT_TYPES
 from cardgen.drawing.icons import ICONS
 from cardgen.errors import Report
 from cardgen.fields import FIELD_TYPES
+from cardgen.outputs import OUTPUT_KINDS
 from cardgen.pipeline import BuildOptions, build
 from cardgen.registry import ExtensionError
 
@@ -118,6 +122,40 @@ def install(site: Path, entry_points: str) -> None:
     (site / "cardgen_dice.py").write_text(DICE)
 
 
+TALLY = '''
+"""A tally of each deck's cards in a text file: an output kind from outside cardgen."""
+from cardgen.outputs import OutputKind
+from cardgen.outputs.options import Choice, ExportCommand, Option
+
+
+class Tally(OutputKind):
+    name = "tally"
+    description = "a text file with a mark for every card of each deck"
+    default = False
+    OPTIONS = (Option("mark", Choice(("bars", "dots")), "dots", "How each card is marked."),)
+    EXPORT = ExportCommand("A text file with a mark for every card of each deck.",
+                           ("cardgen export tally data/my-game --mark bars",))
+
+    def file_names(self, game):
+        return {"tally.txt": [("the tally", game.source)]}
+
+    def render(self, game, faces, progress):
+        mark = "|" if self.options["mark"] == "bars" else "."
+        return {"tally.txt": "".join(f"{deck.id}: {mark * deck.card_count}\\n"
+                                     for deck in game.decks).encode()}
+'''
+
+
+def install_tally(site: Path, monkeypatch) -> None:
+    """The tally distribution, whose entry point registers the output kind `tally`."""
+    monkeypatch.delitem(sys.modules, "cardgen_tally", raising=False)
+    info = site / "cardgen_tally-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: cardgen-tally\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[cardgen.outputs]\ntally = cardgen_tally:Tally\n")
+    (site / "cardgen_tally.py").write_text(TALLY)
+
+
 @pytest.fixture
 def site(tmp_path, monkeypatch):
     """A folder on sys.path, read afresh by the registries; forgotten again afterwards."""
@@ -167,6 +205,31 @@ def test_a_field_type_an_element_and_an_icon_from_outside_are_checked_and_drawn(
     assert "Up to 12" in text and "Up to 20" in text            # the type's parts, bound
 
 
+def test_an_output_kind_from_outside_is_built_and_exported_with_its_option(site, tmp_path,
+                                                                          monkeypatch):
+    runner = CliRunner()
+    only = ["build", str(MINIMAL), "--only", "tally", "--out", str(tmp_path / "built")]
+    assert runner.invoke(main, only).exit_code == 2          # not installed: no such kind
+    assert runner.invoke(main, ["export", "tally", "-h"]).exit_code == 2
+    install_tally(site, monkeypatch)
+    registry.forget()                                       # as a new process would read them
+
+    built = runner.invoke(main, only)
+    assert built.exit_code == 0, built.output
+    assert (tmp_path / "built" / "game" / "tally.txt").read_text() == "heroes: ..\n"   # its default
+
+    exported = runner.invoke(main, ["export", "tally", str(MINIMAL), "--mark", "bars", "--out",
+                                    str(tmp_path / "exported"), "-q"])
+    assert exported.exit_code == 0, exported.output
+    assert (tmp_path / "exported" / "game" / "tally.txt").read_text() == "heroes: ||\n"
+
+    usage = runner.invoke(main, ["export", "tally", "-h"]).output
+    assert "--mark [bars|dots]  How each card is marked.  [default: dots]" in usage
+    assert "cardgen export tally data/my-game --mark bars" in usage
+    wrong = runner.invoke(main, ["export", "tally", str(MINIMAL), "--mark", "stars"])
+    assert wrong.exit_code == 2 and "'stars' is not one of 'bars', 'dots'" in wrong.output
+
+
 def test_a_value_the_outside_type_refuses_is_an_error_at_its_line(site, dice_game):
     install(site, ENTRY_POINTS)
     edit(dice_game / "cards" / "heroes.yaml", "roll: 1d20", "roll: 2x6")
@@ -197,6 +260,9 @@ def test_without_the_distribution_its_names_are_unknown(site, dice_game):
      "cardgen.drawing.elements.Element"),
     ("[cardgen.icons]\ndice = cardgen_dice:Dice\n",
      "should load a mapping of icon name -> draw function"),
+    ("[cardgen.outputs]\ntally = cardgen_dice:Roll\n",
+     "the entry point 'tally' in cardgen.outputs should load a subclass of "
+     "cardgen.outputs.OutputKind named 'tally'"),
     ("[cardgen.icons]\ndice = cardgen_nowhere:ICONS\n",
      "the extension 'cardgen-dice': its entry point 'dice = cardgen_nowhere:ICONS' in "
      "cardgen.icons cannot be loaded: ModuleNotFoundError"),
@@ -204,7 +270,7 @@ def test_without_the_distribution_its_names_are_unknown(site, dice_game):
 def test_an_extension_cardgen_cannot_use_is_refused_by_name(site, entry_points, message):
     install(site, entry_points)
     registries = {"cardgen.field_types": FIELD_TYPES, "cardgen.elements": ELEMENT_TYPES,
-                  "cardgen.icons": ICONS}
+                  "cardgen.icons": ICONS, "cardgen.outputs": OUTPUT_KINDS}
     group = re.search(r"\[(.*)\]", entry_points).group(1)
     with pytest.raises(ExtensionError) as raised:
         list(registries[group])

@@ -1,19 +1,39 @@
-"""The kinds of output a build can print, by the name `cardgen build --only` gives them.
+"""The kinds of output a build can print, by the name `cardgen build --only` gives them: the ones
+built in, and those installed distributions register as entry points in the group
+`cardgen.outputs`, each loading an OutputKind subclass whose name is the entry point's.
 
-Adding an output kind is adding a module beside card_sheets.py and its entry here. A kind whose
-`default` is False (images, say) is made only when asked for by name."""
+A kind whose `default` is False (images, say) is made only when asked for by name."""
 from __future__ import annotations
 
-from cardgen.outputs.base import OutputKind
+from collections.abc import Mapping
+
+from cardgen.outputs.base import Exported, OutputKind
 from cardgen.outputs.boards import Boards
 from cardgen.outputs.booklets import Booklets
 from cardgen.outputs.card_pdfs import CardPdfs
 from cardgen.outputs.card_sheets import CardSheets
 from cardgen.outputs.images import CardImages
+from cardgen.outputs.options import OPTION_TYPES, Option
 from cardgen.outputs.token_sheets import TokenSheets
 from cardgen.outputs.tts import TabletopSimulator
+from cardgen.registry import Registry, unfit
 
-OUTPUT_KINDS: dict[str, OutputKind] = {kind.name: kind for kind in (
-    CardSheets(), TokenSheets(), Boards(), Booklets(), CardImages(), TabletopSimulator(), CardPdfs())}
+GROUP = "cardgen.outputs"
 
-__all__ = ["OUTPUT_KINDS", "OutputKind"]
+BUILT_IN: tuple[type[OutputKind], ...] = (
+    CardSheets, TokenSheets, Boards, Booklets, CardImages, TabletopSimulator, CardPdfs)
+
+
+def _registered(name: str, loaded) -> dict[str, type[OutputKind]]:
+    if not (isinstance(loaded, type) and issubclass(loaded, OutputKind) and loaded.name == name
+            and all(isinstance(option, Option) and isinstance(option.type, OPTION_TYPES)
+                    for option in loaded.OPTIONS)):
+        raise unfit(GROUP, name, f"a subclass of cardgen.outputs.OutputKind named '{name}' whose "
+                    "OPTIONS are Options of the types in cardgen.outputs.options", loaded)
+    return {name: loaded}
+
+
+OUTPUT_KINDS: Mapping[str, type[OutputKind]] = Registry(
+    GROUP, lambda: {kind.name: kind for kind in BUILT_IN}, _registered)
+
+__all__ = ["OUTPUT_KINDS", "Exported", "OutputKind"]

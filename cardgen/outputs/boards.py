@@ -14,6 +14,7 @@ from cardgen.errors import Report
 from cardgen.imposition import FooterRoom
 from cardgen.layout.resolve import Faces
 from cardgen.model import Board, Game, Source
+from cardgen.outputs.base import OutputKind
 from cardgen.drawing.pictures import PictureCache
 from cardgen.outputs.page_footer import Form, check_printable, draw_footer, fit_footer
 from cardgen.outputs.pages import (DOT, document_info, draw_cut_marks, identity, new_document,
@@ -26,7 +27,7 @@ MARK = Color(0.2, 0.2, 0.2)
 CROSS_EVERY = 40.0     # mm between alignment crosses along a glue line
 
 
-class Boards:
+class Boards(OutputKind):
     name = "boards"
     description = "boards and mats, whole or tiled across pages"
     default = True

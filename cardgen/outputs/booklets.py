@@ -11,6 +11,7 @@ from cardgen.colors import parse_color
 from cardgen.errors import Report
 from cardgen.layout.resolve import Faces
 from cardgen.model import Document, Game, Source
+from cardgen.outputs.base import OutputKind
 from cardgen.outputs.booklet.story import story
 from cardgen.outputs.booklet.template import BookTemplate, PageStyle
 from cardgen.outputs.booklet.typesetter import Typesetter
@@ -28,7 +29,7 @@ PLAIN_MARGIN, BOOKLET_MARGIN = 20.0, 13.0
 PLAIN_BODY, BOOKLET_BODY = 10.0, 9.0
 
 
-class Booklets:
+class Booklets(OutputKind):
     name = "booklets"
     description = "documents such as the rules: plain pages and a saddle-stitched booklet"
     default = True

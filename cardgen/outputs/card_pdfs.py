@@ -14,6 +14,7 @@ from cardgen.errors import Report
 from cardgen.drawing.pictures import PictureCache
 from cardgen.layout.resolve import Faces
 from cardgen.model import Game, Source
+from cardgen.outputs.base import OutputKind
 from cardgen.outputs.pages import document_info, new_document, save
 from cardgen.outputs.sheet_drawing import define_form
 from cardgen.units import mm_to_pt
@@ -21,7 +22,7 @@ from cardgen.units import mm_to_pt
 FOLDER = "card-pdfs"
 
 
-class CardPdfs:
+class CardPdfs(OutputKind):
     name = "card-pdfs"
     description = "a PDF a deck with one card a page, TrimBox and BleedBox set, for print services"
     default = False

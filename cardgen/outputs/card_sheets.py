@@ -9,11 +9,12 @@ from cardgen.errors import Report
 from cardgen.imposition import plan_sheet
 from cardgen.layout.resolve import Faces
 from cardgen.model import Game, Source
+from cardgen.outputs.base import OutputKind
 from cardgen.outputs.card_sheet_checks import check_print, sheet_groups
 from cardgen.outputs.sheet_drawing import render_decks
 
 
-class CardSheets:
+class CardSheets(OutputKind):
     name = "cards"
     description = "card sheets: a PDF per deck of cards ready to cut"
     default = True

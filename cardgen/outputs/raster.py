@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from PIL import Image
 from reportlab.pdfbase import pdfmetrics
@@ -30,6 +30,7 @@ from cardgen.drawing import fonts
 from cardgen.drawing.font_embedding import TaggedTTFont
 from cardgen.drawing.pictures import PictureCache
 from cardgen.layout.bind import CardFace
+from cardgen.outputs.options import Flag, Folder, Option
 from cardgen.outputs.pages import DocumentInfo, new_document, save
 from cardgen.outputs.sheet_drawing import define_form
 from cardgen.units import mm_to_pt
@@ -42,6 +43,19 @@ OPTIONS = {"PNG": {"compress_level": 3},      # twice as fast as Pillow's 6, for
 PARALLEL_FROM = 8          # fewer images than this are not worth starting other processes for
 CHUNK = 4                  # faces a process takes at a time: few, so the cores finish together
 THUMBNAILS = "thumbnails"  # the cache's folder of small copies, for contact sheets
+
+# the options of every kind that rasterises faces: a build keeps no cache unless told to
+CACHE_OPTIONS = (
+    Option("cache", Folder(in_out=".cardgen-cache"), None,
+           "Folder of images already made, reused when a card has not changed "
+           "(default: <out>/.cardgen-cache; --no-cache for none)."),
+    Option("no_cache", Flag(paired=False), False, "Rasterise every image again."),
+)
+
+
+def cache_folder(options: Mapping) -> Path | None:
+    """The cache folder a kind's options name (CACHE_OPTIONS): none with --no-cache."""
+    return None if options["no_cache"] else options["cache"]
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from cardgen.errors import Report
 from cardgen.drawing.pictures import PictureCache
 from cardgen.layout.resolve import Faces
 from cardgen.model import Game, Source, TokenSet
+from cardgen.outputs.base import OutputKind
 from cardgen.imposition import FOOTER_CLEAR, FooterRoom
 from cardgen.outputs.page_footer import check_printable, draw_footer, fit_footer, footer_forms
 from cardgen.outputs.pages import DOT, document_info, identity, new_document, page_size, save
@@ -23,7 +24,7 @@ from cardgen.packing import (FOOTER_ROOM, Item, PackingError, Placed, TokenPlan,
 FILE = "tokens.pdf"
 
 
-class TokenSheets:
+class TokenSheets(OutputKind):
     name = "tokens"
     description = "token sheets: every token set of the game, packed to cut"
     default = True

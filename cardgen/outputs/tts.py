@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import math
+from pathlib import Path
 from typing import Callable
 
 from PIL import Image
@@ -18,7 +19,10 @@ from PIL import Image
 from cardgen.errors import Report
 from cardgen.layout.resolve import DeckFaces, Faces
 from cardgen.model import Game, Source
-from cardgen.outputs.raster import FaceImage, Made, open_image, rasterise_faces
+from cardgen.outputs.base import OutputKind
+from cardgen.outputs.options import ExportCommand
+from cardgen.outputs.raster import (CACHE_OPTIONS, FaceImage, Made, cache_folder, open_image,
+                                    rasterise_faces)
 
 FOLDER = "tts"
 MAX_COLUMNS, MAX_ROWS, MAX_SIDE = 10, 7, 4096
@@ -41,10 +45,14 @@ def grid(count: int) -> tuple[int, int]:
     return columns, max(2, math.ceil(slots / columns))
 
 
-class TabletopSimulator:
+class TabletopSimulator(OutputKind):
     name = "tts"
     description = "Tabletop Simulator deck sheets, backs and the numbers for its import dialog"
     default = False
+    OPTIONS = CACHE_OPTIONS
+    EXPORT = ExportCommand(
+        "Tabletop Simulator deck sheets, backs, and the numbers for TTS's import dialog.",
+        ("cardgen export tts data/my-game --out tts-decks",))
 
     def check(self, game: Game, report: Report) -> None:
         """Nothing beyond the faces' own checks."""
@@ -62,7 +70,7 @@ class TabletopSimulator:
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         out, decks = {}, []
         for deck_faces in faces.decks:
-            files, entry = _deck(game, deck_faces, progress)
+            files, entry = _deck(deck_faces, cache_folder(self.options), progress)
             out.update(files)
             decks.append(entry)
         manifest = {"game": game.title, "version": game.version, "decks": decks}
@@ -72,14 +80,14 @@ class TabletopSimulator:
         return out
 
 
-def _deck(game: Game, deck_faces: DeckFaces, progress) -> tuple[dict[str, bytes], dict]:
+def _deck(deck_faces: DeckFaces, cache: Path | None, progress) -> tuple[dict[str, bytes], dict]:
     deck = deck_faces.deck
     width, height = card_pixels(deck.size.width, deck.size.height)
     dpi = width / (deck.size.width / 25.4)
     wanted = {card.id: FaceImage(deck_faces.fronts[card.id], dpi, "png", 0.0)
               for card in deck.cards if card.id in deck_faces.fronts}
     *fronts, back = rasterise_faces([*wanted.values(), FaceImage(deck_faces.back, dpi, "png", 0.0)],
-                                    game.images.cache, progress)
+                                    cache, progress)
     images = dict(zip(wanted, fronts))
     printed = [card.id for card in deck.cards for _ in range(card.copies) if card.id in images]
     files, sheets = {}, []

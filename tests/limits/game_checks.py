@@ -3,7 +3,6 @@ cards and tokens, board pages and exported images."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from pathlib import Path
 
 from cardgen.errors import Report
@@ -97,8 +96,8 @@ def _image(run: Run, width: str, height: str, dpi: float) -> str | None:
     text = (game_dir / "game.yaml").read_text(encoding="utf-8")
     (game_dir / "game.yaml").write_text(text.replace("size: poker", f"size: {{width: {width}, "
                                                      f"height: {height}}}"), encoding="utf-8")
-    return _checked(game_dir, lambda game, report: images.CardImages().check(
-        replace(game, images=replace(game.images, dpi=dpi, bleed=False)), report))
+    return _checked(game_dir, lambda game, report: images.CardImages(
+        {"dpi": dpi, "bleed": False}).check(game, report))
 
 
 CHECKS = {

@@ -16,7 +16,6 @@ from pypdf import PdfReader
 
 from cardgen.cli import main
 from cardgen.errors import Report
-from cardgen.model import ImageSettings
 from cardgen.outputs.tts import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, PER_SHEET, card_pixels, grid
 from cardgen.outputs.raster import FORMATS, pixels
 from cardgen.pipeline import BuildOptions, build
@@ -26,10 +25,9 @@ TLB2 = REPO / "data" / "time-line-battle-v2"
 VALID = REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game"
 
 
-def _export(game: Path, out: Path, only=("images",), **settings) -> dict[str, Path]:
+def _export(game: Path, out: Path, only=("images",), **options) -> dict[str, Path]:
     report = Report()
-    written = build(game, BuildOptions(out_dir=out, only=only, images=ImageSettings(**settings)),
-                    report)
+    written = build(game, BuildOptions(out_dir=out, only=only, kinds={only[0]: options}), report)
     assert not report.has_errors(), [d.format() for d in report.errors]
     return {p.relative_to(out / game.name).as_posix(): p for p in written}
 
@@ -179,7 +177,8 @@ def test_images_made_on_several_cores_are_those_made_on_one(tmp_path):
     from cardgen.pipeline import check
 
     checked = check(TLB2, Report())
-    wanted = list(face_images(checked.game, checked.faces).values())[:12]
+    wanted = list(face_images(checked.game, checked.faces,
+                              BuildOptions().for_kind("images")).values())[:12]
 
     def made(workers: int) -> list[tuple[bytes, bytes | None]]:
         def read(data):
@@ -200,14 +199,14 @@ def test_an_image_too_large_to_make_is_an_error_naming_its_deck(tmp_path):
                                     encoding="utf-8")
     report = Report()
     written = build(game, BuildOptions(out_dir=tmp_path / "out", only=("images",),
-                                       images=ImageSettings(dpi=1200)), report)
+                                       kinds={"images": {"dpi": 1200}}), report)
     assert written == [] and not (tmp_path / "out" / "game").exists()
     found = [d for d in report.errors if d.code == "image-size"]
     assert len(found) == 1 and found[0].file.endswith("game.yaml") and found[0].line
     assert "deck 'heroes'" in found[0].message and "lower --dpi" in found[0].message
     report = Report()
     build(game, BuildOptions(out_dir=tmp_path / "out", only=("images",),
-                             images=ImageSettings(dpi=36)), report)
+                             kinds={"images": {"dpi": 36}}), report)
     assert not [d for d in report.errors if d.code == "image-size"]
 
 
