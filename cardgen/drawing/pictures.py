@@ -55,15 +55,21 @@ def _plain_mode(image: Image.Image) -> Image.Image:
     return image.convert("RGB")
 
 
+# 400% ink: the formula below never makes it (K = 1 leaves no C, M or Y), so in a picture it
+# converted it marks the clear pixels, which the PDF's colour-key mask leaves undrawn
+CLEAR = (255, 255, 255, 255)
+OPAQUE_FROM = 128               # alpha from which a pixel is drawn, in a CMYK picture
+
+
 def to_cmyk(image: Image.Image) -> Image.Image:
     """A picture in CMYK by the formula colours use: K = 1 - max(R, G, B), C = (1 - R - K) / (1 - K)
-    (M, Y likewise); transparency is flattened onto white paper first."""
+    (M, Y likewise). CMYK PDFs (print services' PDF/X-1a) allow no soft transparency: a pixel
+    less than half opaque is CLEAR (marked as such in the image's info, as PIL marks a colour
+    key), any other is drawn in its own colour, so the picture's outline stays, without the
+    soft edge, over whatever is beneath."""
     if image.mode == "CMYK":
         return image
-    if image.mode in ("RGBA", "LA"):
-        paper = Image.new("RGB", image.size, (255, 255, 255))
-        paper.paste(image.convert("RGBA"), mask=image.convert("RGBA").getchannel("A"))
-        image = paper
+    alpha = image.getchannel("A") if image.mode == "RGBA" else None
     r, g, b = image.convert("RGB").split()
     top = ImageChops.lighter(ImageChops.lighter(r, g), b)          # max(R, G, B) = 255 (1 - K)
     k = ImageChops.invert(top)
@@ -72,7 +78,19 @@ def to_cmyk(image: Image.Image) -> Image.Image:
         return ImageMath.lambda_eval(
             lambda e: e["convert"](((e["m"] - e["c"]) * 255) / (e["m"] + (e["m"] == 0)), "L"),
             m=top, c=channel)
-    return Image.merge("CMYK", (ink(r), ink(g), ink(b), k))
+    cmyk = Image.merge("CMYK", (ink(r), ink(g), ink(b), k))
+    if alpha is not None and alpha.getextrema()[0] < OPAQUE_FROM:
+        cmyk.paste(CLEAR, mask=alpha.point(lambda a: 255 if a < OPAQUE_FROM else 0))
+        cmyk.info["transparency"] = CLEAR
+    return cmyk
+
+
+def image_mask(image: Image.Image) -> list | str:
+    """How drawImage masks a prepared picture: a CMYK one's CLEAR pixels by a colour-key mask
+    (not transparency: PDF 1.3 has it); any other as reportlab finds it (an alpha channel)."""
+    if image.mode == "CMYK" and image.info.get("transparency") == CLEAR:
+        return [value for value in CLEAR for _ in range(2)]
+    return "auto"
 
 
 class PictureCache:
@@ -98,21 +116,23 @@ class PictureCache:
         name = f"picture{len(self._forms)}"
         width, height = mm_to_pt(width_mm), mm_to_pt(height_mm)
         canvas.beginForm(name, 0, 0, width, height)
-        canvas.drawImage(self.reader(info, crop, width_mm, height_mm, cmyk), 0, 0, width, height,
-                         mask="auto")
+        reader, mask = self.image(info, crop, width_mm, height_mm, cmyk)
+        canvas.drawImage(reader, 0, 0, width, height, mask=mask)
         canvas.endForm()
         self._forms[key] = name
 
     def form(self, info: ImageInfo, crop, width_mm: float, height_mm: float, cmyk: bool) -> str | None:
         return self._forms.get(self._key(info, crop, width_mm, height_mm, cmyk))
 
-    def reader(self, info: ImageInfo, crop: tuple | None, width_mm: float, height_mm: float,
-               cmyk: bool) -> ImageReader:
+    def image(self, info: ImageInfo, crop: tuple | None, width_mm: float, height_mm: float,
+              cmyk: bool) -> tuple[ImageReader, list | str]:
+        """The prepared picture, and the mask drawImage takes for it."""
         key = self._key(info, crop, width_mm, height_mm, cmyk)
         if key in self._readers:
             self._readers.move_to_end(key)
         else:
-            self._readers[key] = ImageReader(prepare(info, crop, width_mm, height_mm, cmyk))
+            picture = prepare(info, crop, width_mm, height_mm, cmyk)
+            self._readers[key] = (ImageReader(picture), image_mask(picture))
             while len(self._readers) > self.keep:
                 self._readers.popitem(last=False)
         return self._readers[key]

@@ -1,6 +1,7 @@
 """The one-card-a-page output, for print services that take PDFs: each deck as a PDF whose pages
 are its cards, each card's front followed by its back, every page the card and its bleed with the
-TrimBox on the card's edge and the BleedBox round the bleed, and no crop marks.
+TrimBox on the card's edge and the BleedBox round the bleed, and no crop marks. Each file is
+PDF/X-1a:2001 (the page layer's `print_service_info`): CMYK whatever the game's `cmyk` says.
 
 Not part of a plain build: `cardgen export images --preset drivethru` or `cardgen build --only
 card-pdfs` makes it.
@@ -15,7 +16,7 @@ from cardgen.drawing.pictures import PictureCache
 from cardgen.layout.resolve import Faces
 from cardgen.model import Game, Source
 from cardgen.outputs.base import OutputKind
-from cardgen.outputs.pages import document_info, new_document, save
+from cardgen.outputs.pages import new_document, print_service_info, save
 from cardgen.outputs.sheet_drawing import define_form
 from cardgen.units import mm_to_pt
 
@@ -48,9 +49,10 @@ def _deck_pdf(game: Game, deck_faces) -> bytes:
     trim = (mm_to_pt(bleed), mm_to_pt(bleed), width - mm_to_pt(bleed), height - mm_to_pt(bleed))
     buffer = io.BytesIO()
     # each card's back behind its front: a long-edge flip
-    canvas = new_document(buffer, (width, height), document_info(game, deck.name, "long"),
+    info = print_service_info(game, deck.name, "long")
+    canvas = new_document(buffer, (width, height), info,
                           trim_box=trim, bleed_box=(0, 0, width, height))
-    pictures, cmyk = PictureCache(), game.print.cmyk     # each picture put in the PDF once
+    pictures, cmyk = PictureCache(), info.cmyk     # each picture put in the PDF once
     define_form(canvas, "back", deck_faces.back, pictures, cmyk)
     for number, card in enumerate(deck.cards):
         if card.id not in deck_faces.fronts:

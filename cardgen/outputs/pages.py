@@ -5,7 +5,8 @@ laid-out document, `pdf_writer`/`finish_writer` for pages put together from othe
 once, for every kind, the PDF version, the document information (title, author, producer,
 creator, and dates only from SOURCE_DATE_EPOCH), the fonts (every one embedded, the initial one
 too), the colour space (DeviceRGB, or with `cmyk` every colour DeviceCMYK) and what the print
-dialog is told (no scaling, the duplex flip). `finish` gives each file an /ID that is a digest of
+dialog is told (no scaling, the duplex flip). A print service's PDF (`pdfx`) is PDF/X-1a:2001:
+PDF 1.3, CMYK, dated, and naming its printing condition and profile as its output intent. `finish` gives each file an /ID that is a digest of
 its own bytes, so two files share an ID only when they are the same file.
 
 Also here: `identity` (what every page says it is: title, part, version), and `draw_cut_marks`
@@ -22,10 +23,11 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from reportlab.lib.colors import black, white
-from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFStream, \
-    PDFString, PDFZCompress
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFCatalog, PDFDictionary, PDFInfo, PDFName, \
+    PDFStream, PDFString, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.catalog import SWOP_COATED_3
 from cardgen.colors import to_cmyk
 from cardgen.drawing import fonts
 from cardgen.model import Game
@@ -33,6 +35,12 @@ from cardgen.units import mm_to_pt
 
 PRODUCER = "cardgen"
 PDF_VERSION = (1, 4)
+PDFX_VERSION = (1, 3)             # PDF/X-1a:2001 is PDF 1.3
+PDFX = {"GTS_PDFXVersion": "PDF/X-1:2001", "GTS_PDFXConformance": "PDF/X-1a:2001"}
+PDFX_CONDITION = SWOP_COATED_3
+# PDF/X requires dates; with no SOURCE_DATE_EPOCH a fixed one (1980-01-01, the earliest a zip
+# file holds, as reproducible builds use), so a rebuild is still the same file
+PDFX_UNDATED = 315532800
 DOT = " \u00b7 "
 MARK_WIDTH_PT = 0.4
 INITIAL_FAMILY = "condensed"      # the footer's: a canvas's initial font is an embedded one
@@ -51,6 +59,11 @@ class DocumentInfo:
     author: str
     duplex: str = "none"           # a key of DUPLEX_HINTS: the flip the print dialog is told
     cmyk: bool = False
+    pdfx: bool = False             # PDF/X-1a:2001 (made by a canvas), so CMYK too
+
+    def __post_init__(self):
+        if self.pdfx and not self.cmyk:
+            raise ValueError("a PDF/X-1a document is CMYK")
 
 
 def author_of(game: Game) -> str:
@@ -61,6 +74,11 @@ def author_of(game: Game) -> str:
 def document_info(game: Game, part: str, duplex: str = "none") -> DocumentInfo:
     """A game's PDF of one part (a deck, the tokens, a board, a document)."""
     return DocumentInfo(f"{game.title} - {part}", author_of(game), duplex, game.print.cmyk)
+
+
+def print_service_info(game: Game, part: str, duplex: str = "none") -> DocumentInfo:
+    """A game's PDF for a print service: PDF/X-1a:2001, so CMYK whatever the game says."""
+    return DocumentInfo(f"{game.title} - {part}", author_of(game), duplex, cmyk=True, pdfx=True)
 
 
 def identity(game: Game, part: str) -> tuple[str, str, str]:
@@ -78,17 +96,35 @@ def source_date() -> int | None:
     return int(text) if text.isdigit() else None
 
 
+def _dates(info: DocumentInfo) -> dict[str, str]:
+    """CreationDate and ModDate: from SOURCE_DATE_EPOCH, else none (a PDF/X file: PDFX_UNDATED)."""
+    when = source_date()
+    if when is None and info.pdfx:
+        when = PDFX_UNDATED
+    if when is None:
+        return {}
+    stamp = time.strftime("D:%Y%m%d%H%M%S+00'00'", time.gmtime(when))
+    return {"CreationDate": stamp, "ModDate": stamp}
+
+
+def _info_entries(info: DocumentInfo) -> dict[str, str]:
+    """The document information of every cardgen PDF, as text: the same keys in every kind."""
+    entries = {"Title": info.title, "Author": info.author, "Producer": PRODUCER,
+               "Creator": PRODUCER, **_dates(info)}
+    return {**entries, **PDFX} if info.pdfx else entries
+
+
 class _Info(PDFInfo):
-    """The document information dictionary of every cardgen PDF: the same keys in every kind,
-    dates only when SOURCE_DATE_EPOCH gives them."""
+    """A canvas's document information dictionary, from its DocumentInfo."""
+
+    def __init__(self, info: DocumentInfo):
+        super().__init__()
+        self.document_info = info
+        self.title, self.author = info.title, info.author
 
     def format(self, document):
-        entries = {"Title": PDFString(self.title), "Author": PDFString(self.author),
-                   "Producer": PDFString(PRODUCER), "Creator": PDFString(PRODUCER),
-                   "Trapped": PDFName("False")}
-        if source_date() is not None:       # reportlab's time stamp takes it from there too
-            entries["CreationDate"] = entries["ModDate"] = PDFDate(ts=document._timeStamp)
-        return PDFDictionary(entries).format(document)
+        entries = {key: PDFString(value) for key, value in _info_entries(self.document_info).items()}
+        return PDFDictionary({**entries, "Trapped": PDFName("False")}).format(document)
 
 
 class _Deflated:
@@ -115,20 +151,44 @@ class PageCanvas(Canvas):
             page.Contents, page.stream = stream, None
 
 
+def _version(info: DocumentInfo) -> tuple[int, int]:
+    return PDFX_VERSION if info.pdfx else PDF_VERSION
+
+
 def _canvas_options(info: DocumentInfo) -> dict:
-    return {"invariant": 1, "pageCompression": 1, "pdfVersion": PDF_VERSION,
+    return {"invariant": 1, "pageCompression": 1,
+            "pdfVersion": _version(info),
             "initialFontName": fonts.family(INITIAL_FAMILY).face(),
             "initialFontSize": INITIAL_SIZE_PT,
             "enforceColorSpace": to_cmyk if info.cmyk else None}
 
 
 def _dress(canvas: Canvas, info: DocumentInfo) -> Canvas:
-    info_object = _Info()
-    info_object.title, info_object.author = info.title, info.author
-    canvas._doc.info = info_object
+    canvas._doc.info = _Info(info)
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference("Duplex", DUPLEX_HINTS[info.duplex])
+    if info.pdfx:
+        _add_output_intent(canvas)
+        # reportlab raises a file to PDF 1.4 for any colour's alpha, opaque ones too; cardgen's
+        # colours are all opaque, so a PDF/X file stays 1.3 (its tests find no transparency)
+        canvas._doc.ensureMinPdfVersion = lambda *features: None
     return canvas
+
+
+def _add_output_intent(canvas: Canvas) -> None:
+    """The printing condition a PDF/X file is made for, with its ICC profile, in the catalog."""
+    condition = PDFX_CONDITION
+    profile = PDFStream(PDFDictionary({"N": 4}), condition.profile(), filters=[PDFZCompress])
+    intent = PDFDictionary({
+        "Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": PDFString(condition.identifier),
+        "OutputCondition": PDFString(condition.description),
+        "RegistryName": PDFString(condition.registry), "Info": PDFString(condition.description),
+        "DestOutputProfile": canvas._doc.Reference(profile)})
+    catalog = canvas._doc.Catalog
+    # reportlab's catalog writes the keys its class lists: this one lists one more
+    catalog.__NoDefault__ = [*PDFCatalog.__NoDefault__, "OutputIntents"]
+    catalog.OutputIntents = PDFArray([intent])
 
 
 def page_size(width_mm: float, height_mm: float) -> tuple[float, float]:
@@ -155,7 +215,7 @@ def canvas_maker(info: DocumentInfo) -> Callable[..., Canvas]:
     """The canvasmaker a platypus document builds with (its `build(..., canvasmaker=...)`)."""
 
     def make(*args, **options) -> Canvas:
-        return _dress(PageCanvas(*args, pdfVersion=PDF_VERSION, **options), info)
+        return _dress(PageCanvas(*args, pdfVersion=_version(info), **options), info)
 
     return make
 
@@ -181,13 +241,9 @@ def finish_writer(writer, info: DocumentInfo) -> bytes:
     """The finished file of a pdf_writer's pages."""
     from pypdf.generic import NameObject
 
-    metadata = {"/Title": info.title, "/Author": info.author, "/Producer": PRODUCER,
-                "/Creator": PRODUCER}
-    when = source_date()
-    if when is not None:       # as reportlab writes it
-        stamp = time.strftime("D:%Y%m%d%H%M%S+00'00'", time.gmtime(when))
-        metadata["/CreationDate"] = metadata["/ModDate"] = stamp
-    writer.add_metadata(metadata)
+    if info.pdfx:
+        raise ValueError("PDF/X files are made by a canvas (new_document)")
+    writer.add_metadata({f"/{key}": value for key, value in _info_entries(info).items()})
     writer._info.get_object()[NameObject("/Trapped")] = NameObject("/False")
     preferences = writer.create_viewer_preferences()
     preferences.duplex = f"/{DUPLEX_HINTS[info.duplex]}"

@@ -86,9 +86,9 @@ class Picture(Element):
             c.doForm(form)
         else:
             # a reader, not a file name: the PDF names the image by its content, not its path
-            reader = pen.pictures.reader(self.info, self.crop, self.box.width, self.box.height,
-                                         pen.cmyk)
-            c.drawImage(reader, x, y, w, h, mask="auto")
+            reader, mask = pen.pictures.image(self.info, self.crop, self.box.width,
+                                              self.box.height, pen.cmyk)
+            c.drawImage(reader, x, y, w, h, mask=mask)
         c.restoreState()
 
     def pictures(self):
