@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 
 from cardgen.errors import printable
 
@@ -16,7 +17,7 @@ _AGAIN = "change to a folder that exists and run cardgen again"
 
 
 def main() -> None:
-    problem = working_folder_problem()
+    problem = working_folder_problem() or temp_folder_problem()
     if problem is None:
         _import_path_without_working_folder()
         try:
@@ -48,6 +49,17 @@ def working_folder_problem() -> str | None:
         return f"the working folder {_working_folder()}no longer exists (it was deleted): {_AGAIN}"
     except OSError as exc:
         return f"the working folder {_working_folder()}cannot be used ({exc.strerror}): {_AGAIN}"
+    return None
+
+
+def temp_folder_problem() -> str | None:
+    """Why no folder for temporary files can be used (TMPDIR, /tmp, /var/tmp ... all unwritable),
+    or None: builds stage their files there."""
+    try:
+        tempfile.gettempdir()
+    except (FileNotFoundError, OSError) as exc:
+        return (f"no folder for temporary files can be used ({exc}): set TMPDIR to a folder "
+                "you can write to")
     return None
 
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from cardgen import entry
+
 REPO = Path(__file__).resolve().parents[2]
 VALID_GAME = REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game"
 SETPRIV = shutil.which("setpriv")
@@ -141,3 +143,16 @@ def test_printing_to_a_full_disk_is_one_sentence_and_exit_1(args, tmp_path):
                                 timeout=60)
     assert (result.returncode, result.stderr.splitlines()) == (
         1, ["error: cannot print the command's output: the disk is full"])
+
+
+def test_no_usable_temporary_folder_is_one_sentence_and_exit_2(monkeypatch, capsys):
+    def nowhere():
+        raise FileNotFoundError("No usable temporary directory found in ['/nowhere', '/tmp']")
+
+    monkeypatch.setattr(entry.tempfile, "gettempdir", nowhere)
+    with pytest.raises(SystemExit) as exited:
+        entry.main()
+    assert exited.value.code == 2
+    assert capsys.readouterr().err == (
+        "error: no folder for temporary files can be used (No usable temporary directory found in "
+        "['/nowhere', '/tmp']): set TMPDIR to a folder you can write to\n")
