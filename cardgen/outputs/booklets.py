@@ -13,10 +13,11 @@ from cardgen.layout.resolve import Faces
 from cardgen.model import Document, Game, Source
 from cardgen.outputs.base import OutputKind
 from cardgen.outputs.booklet.story import story
-from cardgen.outputs.booklet.template import BookTemplate, PageStyle
+from cardgen.outputs.booklet.template import BookTemplate, PageStyle, footer_room
 from cardgen.outputs.booklet.typesetter import Typesetter
+from cardgen.outputs.page_footer import book_forms, fit_footer
 from cardgen.outputs.pages import (DocumentInfo, canvas_maker, document_info, finish,
-                                   finish_writer, identity_line, pdf_writer)
+                                   finish_writer, identity, identity_line, pdf_writer)
 from cardgen.rules.documents import game_lookup
 from cardgen.saddle_stitch import booklet_sides
 from cardgen.units import mm_to_pt
@@ -27,6 +28,9 @@ PAPER = {"a4": ((210.0, 297.0), (148.0, 210.0), (297.0, 210.0)),
          "letter": ((215.9, 279.4), (139.7, 215.9), (279.4, 215.9))}
 PLAIN_MARGIN, BOOKLET_MARGIN = 20.0, 13.0
 PLAIN_BODY, BOOKLET_BODY = 10.0, 9.0
+# the widest page number a footer is checked with: a document's blocks (DOCUMENT_BLOCKS) and
+# text (DOCUMENT_BYTES) fill fewer pages than this
+WIDEST_PAGE = 9999
 
 
 class Booklets(OutputKind):
@@ -35,7 +39,20 @@ class Booklets(OutputKind):
     default = True
 
     def check(self, game: Game, report: Report) -> None:
-        """A document's own checks are the validator's (rules/documents.py): its text is data."""
+        """Every page's footer says the game, the document, the version and the page number at
+        5 pt or more, on the plain pages and the booklet's. A document's own checks are the
+        validator's (rules/documents.py): its text is data."""
+        for document in game.documents:
+            says = identity(game, document.title)
+            if any(fit_footer((footer_room(style, game.print.margin),),
+                              book_forms(says, WIDEST_PAGE)) is None
+                   for style in page_styles(game, document)):
+                where = document.source
+                report.warning(where.file, where.line, where.path, f"on {game.print.page} "
+                               f"paper, the page footer of document '{document.id}' has no room "
+                               f"for '{identity_line(game, document.title)}' and its page number "
+                               "at 5 pt; a shorter game title or document title would fit",
+                               code="footer-room")
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
         out: dict[str, list] = {}
@@ -48,26 +65,32 @@ class Booklets(OutputKind):
         out = {}
         _, page, sheet = PAPER[game.print.page]
         for document in game.documents:
-            out[f"{document.id}.pdf"] = plain_pdf(game, faces, document)
-            pages = render_document(game, faces, document, PageStyle(
-                *page, BOOKLET_MARGIN, BOOKLET_BODY, parse_color(document.color)))
+            plain, booklet = page_styles(game, document)
+            out[f"{document.id}.pdf"] = render_document(game, faces, document, plain)
+            pages = render_document(game, faces, document, booklet)
             out[f"{document.id}-booklet.pdf"] = impose(
                 pages, page, sheet, document_info(game, document.title, "short"))
         return out
 
 
+def page_styles(game: Game, document: Document) -> tuple[PageStyle, PageStyle]:
+    """A document's plain pages, on the game's paper (`<id>.pdf`), and its booklet's pages."""
+    plain, page, _ = PAPER[game.print.page]
+    accent = parse_color(document.color)
+    return (PageStyle(*plain, PLAIN_MARGIN, PLAIN_BODY, accent),
+            PageStyle(*page, BOOKLET_MARGIN, BOOKLET_BODY, accent))
+
+
 def plain_pdf(game: Game, faces: Faces, document: Document) -> bytes:
     """A document as plain pages on the game's paper: `<id>.pdf`."""
-    style = PageStyle(*PAPER[game.print.page][0], PLAIN_MARGIN, PLAIN_BODY,
-                      parse_color(document.color))
-    return render_document(game, faces, document, style)
+    return render_document(game, faces, document, page_styles(game, document)[0])
 
 
 def render_document(game: Game, faces: Faces, document: Document, style: PageStyle) -> bytes:
     buffer = io.BytesIO()
     info = document_info(game, document.title)            # pages to read one by one: simplex
-    template = BookTemplate(buffer, style, info, identity_line(game, document.title),
-                            (game.title, document.title))
+    footer = (footer_room(style, game.print.margin), identity(game, document.title))
+    template = BookTemplate(buffer, style, info, footer, (game.title, document.title))
     template.multiBuild(story(game, faces, document, Typesetter(style, game_lookup(game))),
                         canvasmaker=canvas_maker(info))
     return finish(buffer.getvalue())

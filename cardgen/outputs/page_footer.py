@@ -3,7 +3,8 @@ the bands the plan leaves free of ink; and the label beside a gutterfold's fold 
 
 A footer is tried in shorter and shorter forms, each in every band, and set in the first form
 that fits a band at 5 pt or more, as large as the band allows up to FOOTER_SIZE_PT. Every form
-keeps the game's title, the deck and the version: only the side and page number shorten.
+keeps the game's title, the deck and the version: only the side and page number shorten. A book
+page's footer (`book_forms`) keeps its page number too, on one line or under the title.
 """
 from __future__ import annotations
 
@@ -40,6 +41,13 @@ def footer_forms(identity: Sequence[str], side: str, page: int, total: int,
             (title, f"{rest}{DOT}{brief}"), (name,), (title, rest)]
 
 
+def book_forms(identity: Sequence[str], page: int) -> list[Form]:
+    """The ways to write a book page's footer, longest first: the identity then the page number,
+    on one line, or with the title above the rest."""
+    title, rest = identity[0], DOT.join(identity[1:])
+    return [(f"{DOT.join(identity)}{DOT}{page}",), (title, f"{rest}{DOT}{page}")]
+
+
 def fit_footer(rooms: Sequence[FooterRoom], forms: Sequence[Form]):
     """(room, lines, size) for the first form that fits one of `rooms` at FOOTER_MIN_PT or more,
     in the room that gives it the largest size; None if none fits any."""
@@ -58,12 +66,14 @@ def fit_footer(rooms: Sequence[FooterRoom], forms: Sequence[Form]):
     return None
 
 
-def draw_footer(canvas: Canvas, rooms: Sequence[FooterRoom], forms: Sequence[Form]) -> bool:
-    """The footer in the first form that fits; False if none does (nothing is drawn)."""
+def draw_footer(canvas: Canvas, rooms: Sequence[FooterRoom], forms: Sequence[Form],
+                centred: bool = False) -> bool:
+    """The footer in the first form that fits, from the start of its room or centred along it;
+    False if none fits (nothing is drawn)."""
     fitted = fit_footer(rooms, forms)
     if fitted is None:
         return False
-    _draw_lines(canvas, *fitted, centred=False)
+    _draw_lines(canvas, *fitted, centred=centred)
     return True
 
 

@@ -314,3 +314,42 @@ def test_a_document_title_is_checked_as_the_cover_prints_it(game, tmp_path, titl
     if message is None:
         assert title in " ".join(PdfReader(next(p for p in written if p.name == "rules.pdf"))
                                  .pages[0].extract_text().split())
+
+
+def _with_title(game: Path, tmp_path: Path, title: str) -> Path:
+    copy = tmp_path / "game"
+    shutil.copytree(game, copy)
+    text = (copy / "game.yaml").read_text(encoding="utf-8")
+    (copy / "game.yaml").write_text(text.replace("title: Minimal Game", f'title: "{title}"', 1),
+                                    encoding="utf-8")
+    return copy
+
+
+def test_a_title_too_long_for_the_page_footer_is_reported_by_validate(game, tmp_path):
+    from cardgen.pipeline import check
+
+    report = Report()
+    check(_with_title(game, tmp_path, "Minimal Game " * 13), report,
+          BuildOptions(only=("booklets",)))
+    [room] = [d for d in report.sorted() if d.code == "footer-room"]
+    assert "page footer of document 'rules' has no room" in room.message
+    assert room.file.endswith("game.yaml")
+
+
+@pytest.mark.parametrize("words", [3, 9])        # one line; on the booklet's pages, two
+def test_when_validate_passes_every_page_carries_its_footer(game, tmp_path, words):
+    title = ("Minimal Game " * words).strip()
+    report = Report()
+    written = build(_with_title(game, tmp_path, title),
+                    BuildOptions(out_dir=tmp_path / "out", only=("booklets",)), report)
+    assert [d.code for d in report.sorted()] == []
+    files = {p.name: p for p in written}
+    plain = PdfReader(files["rules.pdf"]).pages
+    for number, page in enumerate(plain[1:], start=2):
+        text = page.extract_text()
+        assert f"version 1.0 \u00b7 {number}" in text and title[:40] in " ".join(text.split())
+    booklet = PdfReader(files["rules-booklet.pdf"]).pages
+    pages = max(n for page in booklet for n in _numbers_left_to_right(page))
+    sides = booklet_sides(pages)
+    assert [_numbers_left_to_right(page) for page in booklet] == \
+        [[n for n in (side.left, side.right) if n > 1] for side in sides]

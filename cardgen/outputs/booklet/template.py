@@ -12,12 +12,15 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.drawing import fonts
+from cardgen.imposition import FooterRoom
 from cardgen.outputs.booklet.flowables import Heading, table_font
+from cardgen.outputs.page_footer import book_forms, draw_footer
 from cardgen.outputs.pages import DocumentInfo, template_options
 from cardgen.units import mm_to_pt
 
-FOOTER_PT = 7.0
-GREY = Color(0.38, 0.36, 0.34)
+# the footer's band, mm: from under the body's margin to just above it, clear of the text frame
+FOOTER_BELOW, FOOTER_ABOVE = 4.0, 2.0
+FRAME_RAISE = 4.0          # mm the body text's frame stands above the margin
 
 
 @dataclass(frozen=True)
@@ -40,11 +43,12 @@ class BookTemplate(BaseDocTemplate):
     outline and a link target, as the pages are laid out."""
 
     def __init__(self, buffer: io.BytesIO, style: PageStyle, info: DocumentInfo,
-                 footer: str, cover: tuple[str, str]):
+                 footer: tuple[FooterRoom, tuple[str, ...]], cover: tuple[str, str]):
+        """`footer`: the band a body page's footer is set in, and what the page says it is."""
         size = (mm_to_pt(style.width), mm_to_pt(style.height))
         super().__init__(buffer, pagesize=size, **template_options(info))
-        m = mm_to_pt(style.margin)
-        frame = Frame(m, m + mm_to_pt(4), size[0] - 2 * m, size[1] - 2 * m - mm_to_pt(4),
+        m, rise = mm_to_pt(style.margin), mm_to_pt(FRAME_RAISE)
+        frame = Frame(m, m + rise, size[0] - 2 * m, size[1] - 2 * m - rise,
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body")
         below_band = size[1] - 2 * m - self.band(style) - mm_to_pt(10)
         cover_frame = Frame(m, m, size[0] - 2 * m, below_band, leftPadding=0, rightPadding=0,
@@ -62,12 +66,8 @@ class BookTemplate(BaseDocTemplate):
                                      flowable.key))
 
     def _footer(self, canvas, doc):
-        canvas.saveState()
-        canvas.setFont(fonts.family("condensed").face(), FOOTER_PT)
-        canvas.setFillColor(GREY)
-        y = mm_to_pt(self.style.margin) - FOOTER_PT * 0.4
-        canvas.drawCentredString(mm_to_pt(self.style.width) / 2, y, f"{self.footer} \u00b7 {doc.page}")
-        canvas.restoreState()
+        room, says = self.footer
+        draw_footer(canvas, (room,), book_forms(says, doc.page), centred=True)
 
     @staticmethod
     def band(style: PageStyle) -> float:
@@ -92,6 +92,13 @@ class BookTemplate(BaseDocTemplate):
         canvas.setFont(fonts.family("condensed").face(), style.body * 1.6)
         canvas.drawCentredString(width / 2, top - band * 0.52 - style.body * 2.6, subtitle)
         canvas.restoreState()
+
+
+def footer_room(style: PageStyle, printer_margin: float) -> FooterRoom:
+    """The band a body page's footer is centred in: about the bottom margin, under the text's
+    frame and above the edge the printer cannot reach (mm)."""
+    low = max(printer_margin, style.margin - FOOTER_BELOW)
+    return FooterRoom(style.margin, low, style.width - style.margin, style.margin + FOOTER_ABOVE)
 
 
 def contents(style: PageStyle) -> TableOfContents:
