@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from cardgen.errors import Diagnostic, Report, Severity
+from cardgen.errors import Problem as Diagnosed, Report, Severity
 from cardgen.layout.bind import Problem
 from cardgen.model import Card, Source, frozen_map
 
@@ -67,10 +67,10 @@ def report_face_problems(found: list[FaceProblems], report: Report) -> None:
                 where = origin or p.element.source
                 at = (f", {p.element.source.file}:{p.element.source.line}" if origin else "")
                 severity = Severity.WARNING if p.severity == "warning" else Severity.ERROR
-                report.add(Diagnostic(where.file, where.line, where.path,
-                                      f"{p.message} ({_on(list(shared[key(face, p)].values()))}; "
-                                      f"layout '{face.layout}', element '{p.element.name}'{at})",
-                                      severity, p.code))
+                report.add(Diagnosed(p.code, severity, where.path,
+                                     f"{p.message} ({_on(list(shared[key(face, p)].values()))}; "
+                                     f"layout '{face.layout}', element '{p.element.name}'{at})",
+                                     where.file, where.line))
 
 
 def _on(faces: list[FaceProblems]) -> str:
@@ -94,4 +94,4 @@ def report_problems(problems: list[Problem], face: FaceProblems, report: Report)
         message = (f"{whose}: {p.message} (layout '{face.layout}', element '{p.element.name}', "
                    f"{p.element.source.file}:{p.element.source.line})")
         severity = Severity.WARNING if p.severity == "warning" else Severity.ERROR
-        report.add(Diagnostic(where.file, where.line, where.path, message, severity, p.code))
+        report.add(Diagnosed(p.code, severity, where.path, message, where.file, where.line))
