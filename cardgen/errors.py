@@ -97,10 +97,16 @@ def format_path(path: Sequence) -> str:
     return out
 
 
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice `word` is most likely a misspelling of, or None."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A ' (did you mean 'x'?)' suffix for the closest choice, or ''."""
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    close = closest(word, choices)
+    return f" (did you mean '{close}'?)" if close else ""
 
 
 def written_number(text: str) -> str:

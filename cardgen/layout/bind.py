@@ -15,7 +15,7 @@ from cardgen.errors import Problem, Severity, did_you_mean
 from cardgen.schema import Invalid, Reported
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
 from cardgen.drawing import fonts
-from cardgen.drawing.elements.base import Percent
+from cardgen.drawing.elements.base import Percent, color_name
 from cardgen.drawing.icons import ICONS
 from cardgen.model import frozen_map
 from cardgen.limits import TEXT_EXPANSION
@@ -131,6 +131,7 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
     problems: list[ElementProblem] = []
     drawn: list[Element] = []
     names: list[str] = []
+    failed = False          # an element that could not be drawn: what lies behind is not known
     for spec in layout.elements:
         ctx = BindContext(width, height, bleed, layout.colors, None, context["root"], context["images"],
                           context.setdefault(("colors", layout.name), {}),
@@ -138,7 +139,8 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
         ctx.parse_text = lambda text, ctx=ctx: _parse_text(text, scope, ctx)
         element = _bind_element(spec, scope, ctx, width, height)
         if element is not None and context.get("legibility") is not None:
-            check_element(element, drawn, ctx, context["legibility"])
+            check_element(element, None if failed else drawn, ctx, context["legibility"])
+        failed = failed or any(p.severity is Severity.ERROR for p in ctx.problems)
         problems += [ElementProblem(spec, _pinned(spec, p)) for p in ctx.problems]
         if element is not None:
             drawn.append(element)
@@ -232,6 +234,8 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
             continue
         try:
             values[key] = key_spec.parse(value, spec.origins.get(key))
+            if key in filled and key_spec.parse is color_name:   # at the value that gave it
+                ctx.color(values[key])
         except Invalid as exc:     # a value from the data, when the template took one
             ctx.problem(key, str(exc), filled.get(key, ()),
                         code="layout" if exc.code == "type" else exc.code)

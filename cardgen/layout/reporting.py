@@ -50,30 +50,37 @@ def _at(found: ElementProblem, where: Source, message: str) -> Problem:
     return pinned(found.problem, where.file, where.line, where.path, message)
 
 
+def _key(face: FaceProblems, p: ElementProblem) -> tuple:
+    """What makes two problems one: the same problem of the same value in the data, whichever
+    elements and faces show it; else the same problem of the same layout element."""
+    origin = _origin(face, p)
+    if origin is not None:
+        return (p.problem.code, p.problem.message, origin)
+    return (face.layout, p.element.name, p.problem.code, p.problem.message)
+
+
 def report_face_problems(found: list[FaceProblems], report: Report) -> None:
     """Each face's problems at their own lines. The same problem on several faces is reported
     once: at the value they share (a deck's value on its cards), or, tied to none of the faces'
     given values, at the layout element (a misspelt {{field}}, say)."""
-    def key(face: FaceProblems, p: ElementProblem) -> tuple:
-        return (face.layout, p.element.name, p.problem.code, p.problem.message, _origin(face, p))
 
     shared: dict[tuple, dict[int, FaceProblems]] = {}    # each face once, however often it has it
     for face in found:
         for p in face.problems:
             if _origin(face, p) is not None or not any(f in face.given for f in p.problem.fields):
-                shared.setdefault(key(face, p), {})[id(face)] = face
+                shared.setdefault(_key(face, p), {})[id(face)] = face
     once = {k for k, faces in shared.items() if len(faces) > 1}
     for face in found:
-        report_problems([p for p in face.problems if key(face, p) not in once], face, report)
+        report_problems([p for p in face.problems if _key(face, p) not in once], face, report)
     for face in found:
         for p in face.problems:
-            if key(face, p) in once:
-                once.discard(key(face, p))
+            if _key(face, p) in once:
+                once.discard(_key(face, p))
                 origin = _origin(face, p)
                 element = p.element.source
                 at = f", {element.file}:{element.line}" if origin else ""
                 report.add(_at(p, origin or element,
-                               f"{p.problem.message} ({_on(list(shared[key(face, p)].values()))}; "
+                               f"{p.problem.message} ({_on(list(shared[_key(face, p)].values()))}; "
                                f"layout '{face.layout}', element '{p.element.name}'{at})"))
 
 
@@ -92,7 +99,11 @@ def report_problems(problems: list[ElementProblem], face: FaceProblems, report: 
     given), saying whose face it is on: the card's, or the face's own (a back, a token, a
     board)."""
     card = face.card
+    told = set()
     for p in problems:
+        if _key(face, p) in told:
+            continue
+        told.add(_key(face, p))
         where = _origin(face, p) or (card.source if card is not None else face.where)
         whose = face.whose or (f"card '{card.name}'" if card is not None else "back")
         element = p.element.source

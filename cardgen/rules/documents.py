@@ -146,6 +146,8 @@ def _check_directive(game: Game, document: Document, block: Block, report: Repor
     if "deck" in block.args:
         decks = {d.id: d for d in game.decks}
         deck = decks.get(block.args["deck"])
+        if deck is None and block.args["deck"] in game.failed_decks:
+            return      # the deck's own errors are reported
         if deck is None:
             error(f"no deck '{block.args['deck']}'{did_you_mean(block.args['deck'], decks)}; the "
                   f"game has: {', '.join(decks)}")
