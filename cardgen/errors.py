@@ -70,9 +70,14 @@ def pinned(problem: Problem, file, line: int | None, path: KeyPath | None = None
 
 
 class ProblemError(Exception):
-    """Raised by a lower layer that has to stop on a problem; the layer above reports it."""
+    """Raised by a lower layer that has to stop on a problem; the layer above that knows where
+    it was found reports it (`Report.raised`). A subclass names its kind of problem: `code`."""
 
-    def __init__(self, problem: Problem):
+    code = "invalid"
+
+    def __init__(self, problem: "Problem | str", line: int | None = None):
+        if isinstance(problem, str):
+            problem = Problem(self.code, Severity.ERROR, (), problem, line=line)
         super().__init__(problem.message)
         self.problem = problem
 
@@ -164,6 +169,12 @@ class Report:
 
     def warning(self, file, line, path, message, code="warning") -> None:
         self.add(Problem(code, Severity.WARNING, tuple(path), message, str(file), line))
+
+    def raised(self, exc: ProblemError, file, line: int | None = None, path=(),
+               message: str | None = None) -> None:
+        """A lower layer's problem, pinned in `file` (at the line it knows, else `line`), at key
+        `path`, told in `message` when the place adds to it."""
+        self.add(pinned(exc.problem, file, exc.problem.line or line, path, message))
 
     def extend(self, other: "Report") -> None:
         for diagnostic in other.diagnostics:

@@ -2,7 +2,7 @@
 code is named somewhere, and docs/problems.md is the table the registry writes.
 
 Codes are found by reading the source: a string given as `code=`, the default of a parameter
-called `code`, and a string in the place of the code among the positional arguments of the calls
+called `code`, a class's `code = "..."` (the kind of an exception that carries a problem), and a string in the place of the code among the positional arguments of the calls
 that take one (`report.error(file, line, path, message, code)`, `Problem(code, ...)` ...)."""
 import ast
 import os
@@ -34,6 +34,10 @@ def codes_in(tree: ast.AST) -> list[tuple[str, int]]:
                 given.append(node.args[place])
             found += [(v.value, node.lineno) for v in given
                       if isinstance(v, ast.Constant) and isinstance(v.value, str)]
+        elif isinstance(node, ast.ClassDef):      # an exception's `code = "..."`
+            found += [(item.value.value, item.lineno) for item in node.body
+                      if isinstance(item, ast.Assign) and isinstance(item.value, ast.Constant)
+                      and any(isinstance(t, ast.Name) and t.id == "code" for t in item.targets)]
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             args = node.args
             positional = args.posonlyargs + args.args
@@ -63,8 +67,9 @@ def test_every_registered_code_is_used():
 
 def test_the_scan_finds_codes_in_each_way_they_are_given():
     tree = ast.parse("report.error(f, 1, (), 'm', 'a')\nat.error('m', code='b')\n"
-                     "def w(message, code='c'): pass\nProblem('d', 'error', (), 'm')\n")
-    assert sorted(c for c, _ in codes_in(tree)) == ["a", "b", "c", "d"]
+                     "def w(message, code='c'): pass\nProblem('d', 'error', (), 'm')\n"
+                     "class E(ProblemError):\n    code = 'e'\n")
+    assert sorted(c for c, _ in codes_in(tree)) == ["a", "b", "c", "d", "e"]
 
 
 def test_a_problem_with_an_unregistered_code_is_refused():

@@ -54,7 +54,7 @@ def _document(spec, at: At, game_dir: Path) -> Document | None:
     except DocumentTextError as exc:
         problems = [exc]
     for problem in problems:
-        at.report.error(name, problem.line, (), str(problem), code="document")
+        at.report.raised(problem, name)
     if problems:
         return None
     try:
