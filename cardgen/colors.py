@@ -23,13 +23,14 @@ def _css_names() -> dict:
 def parse_color(value, palette: Mapping[str, str] | None = None, _seen: tuple = ()):
     """A reportlab colour, or None for 'none'. Names look in `palette` (layout colours) first."""
     if not isinstance(value, str):
-        raise Invalid(f"expected a colour (a name, '#rrggbb' or 'cmyk(c, m, y, k)'), found '{value}'")
+        raise Invalid(f"expected a colour (a name, '#rrggbb' or 'cmyk(c, m, y, k)'), found '{value}'",
+                      code="color")
     text = value.strip()
     if text.lower() in NONE_NAMES:
         return None
     if palette and text in palette:
         if text in _seen:
-            raise Invalid(f"colour '{text}' is defined in terms of itself")
+            raise Invalid(f"colour '{text}' is defined in terms of itself", code="color")
         return parse_color(palette[text], palette, _seen + (text,))
     if _HEX.match(text):
         digits = text[1:]
@@ -44,23 +45,23 @@ def parse_color(value, palette: Mapping[str, str] | None = None, _seen: tuple = 
         return css[text.lower()]
     names = list(palette or {}) + list(css)
     raise Invalid(f"unknown colour '{text}'{did_you_mean(text, names)}; use a name from the "
-                  "layout's colours, '#rrggbb' or 'cmyk(c, m, y, k)'")
+                  "layout's colours, '#rrggbb' or 'cmyk(c, m, y, k)'", code="color")
 
 
 def _cmyk(body: str, text: str):
     parts = [p.strip() for p in body.split(",")]
     if len(parts) != 4:
-        raise Invalid(f"expected cmyk(c, m, y, k) with four values, found '{text}'")
+        raise Invalid(f"expected cmyk(c, m, y, k) with four values, found '{text}'", code="color")
     values = []
     for part in parts:
         percent = part.endswith("%")
         try:
             number = float(part.rstrip("%"))
         except ValueError:
-            raise Invalid(f"expected numbers in '{text}', found '{part}'") from None
+            raise Invalid(f"expected numbers in '{text}', found '{part}'", code="color") from None
         number = number / 100 if percent or number > 1 else number
         if not 0 <= number <= 1:
-            raise Invalid(f"cmyk values run from 0 to 1 (or 0% to 100%), found '{part}'")
+            raise Invalid(f"cmyk values run from 0 to 1 (or 0% to 100%), found '{part}'", code="color")
         values.append(number)
     return rl.CMYKColor(*values)
 

@@ -1,13 +1,15 @@
-"""One diagnostic type for every problem cardgen finds, and the collector that gathers them."""
+"""One type for every problem cardgen finds, and the collector that gathers them."""
 from __future__ import annotations
 
 import difflib
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import Iterable, Sequence
+
+from cardgen.problem_codes import CODES
 
 KeyPath = tuple  # of str keys and int list indices
 
@@ -18,13 +20,24 @@ class Severity(str, Enum):
 
 
 @dataclass(frozen=True)
-class Diagnostic:
-    file: str
-    line: int | None
+class Problem:
+    """One problem: its code (one of `problem_codes.CODES`), severity, the key path of the value
+    and what is wrong. A lower layer that knows no file leaves `file` and `line` out, and the
+    layer that reads the file pins the problem there (`pinned`). `fields` names the data values
+    the problem came of, so a problem found while drawing is pinned at the line that gave them."""
+
+    code: str
+    severity: Severity
     path: KeyPath
     message: str
-    severity: Severity = Severity.ERROR
-    code: str = "invalid"
+    file: str | None = None
+    line: int | None = None
+    fields: tuple = ()
+
+    def __post_init__(self):
+        if self.code not in CODES:
+            raise ValueError(f"problem code '{self.code}' is not in cardgen/problem_codes.py")
+        object.__setattr__(self, "severity", Severity(self.severity))
 
     @property
     def key_path(self) -> str:
@@ -48,6 +61,27 @@ class Diagnostic:
         }
 
 
+def pinned(problem: Problem, file, line: int | None, path: KeyPath | None = None,
+           message: str | None = None) -> Problem:
+    """`problem` placed in `file` at `line` (and at key `path`, told in `message`, when given)."""
+    return replace(problem, file=str(file), line=line,
+                   path=problem.path if path is None else tuple(path),
+                   message=problem.message if message is None else message)
+
+
+class ProblemError(Exception):
+    """Raised by a lower layer that has to stop on a problem; the layer above that knows where
+    it was found reports it (`Report.raised`). A subclass names its kind of problem: `code`."""
+
+    code = "invalid"
+
+    def __init__(self, problem: "Problem | str", line: int | None = None):
+        if isinstance(problem, str):
+            problem = Problem(self.code, Severity.ERROR, (), problem, line=line)
+        super().__init__(problem.message)
+        self.problem = problem
+
+
 # control characters, lone surrogates, and the invisible marks that reorder text on a screen
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f"
                           "\u202a-\u202e\u2066-\u2069]")
@@ -68,10 +102,16 @@ def format_path(path: Sequence) -> str:
     return out
 
 
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice `word` is most likely a misspelling of, or None."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A ' (did you mean 'x'?)' suffix for the closest choice, or ''."""
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    close = closest(word, choices)
+    return f" (did you mean '{close}'?)" if close else ""
 
 
 def written_number(text: str) -> str:
@@ -113,47 +153,46 @@ def describe(value) -> str:
 
 @dataclass
 class Report:
-    """Collects the diagnostics of one run; stages add to it and carry on, the caller stops once."""
+    """Collects the problems of one run; stages add to it and carry on, the caller stops once.
+    A problem already reported (the same at the same place) is not reported again."""
 
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    diagnostics: list[Problem] = field(default_factory=list)
     _seen: set = field(default_factory=set, repr=False)
 
-    def add(self, diagnostic: Diagnostic) -> None:
-        if diagnostic not in self._seen:
-            self._seen.add(diagnostic)
-            self.diagnostics.append(diagnostic)
+    def add(self, problem: Problem) -> None:
+        if problem not in self._seen:
+            self._seen.add(problem)
+            self.diagnostics.append(problem)
 
     def error(self, file, line, path, message, code="invalid") -> None:
-        self.add(Diagnostic(str(file), line, tuple(path), message, Severity.ERROR, code))
+        self.add(Problem(code, Severity.ERROR, tuple(path), message, str(file), line))
 
     def warning(self, file, line, path, message, code="warning") -> None:
-        self.add(Diagnostic(str(file), line, tuple(path), message, Severity.WARNING, code))
+        self.add(Problem(code, Severity.WARNING, tuple(path), message, str(file), line))
+
+    def raised(self, exc: ProblemError, file, line: int | None = None, path=(),
+               message: str | None = None) -> None:
+        """A lower layer's problem, pinned in `file` (at the line it knows, else `line`), at key
+        `path`, told in `message` when the place adds to it."""
+        self.add(pinned(exc.problem, file, exc.problem.line or line, path, message))
 
     def extend(self, other: "Report") -> None:
         for diagnostic in other.diagnostics:
             self.add(diagnostic)
 
     @property
-    def errors(self) -> list[Diagnostic]:
+    def errors(self) -> list[Problem]:
         return [d for d in self.diagnostics if d.severity is Severity.ERROR]
 
     @property
-    def warnings(self) -> list[Diagnostic]:
+    def warnings(self) -> list[Problem]:
         return [d for d in self.diagnostics if d.severity is Severity.WARNING]
 
     def has_errors(self, strict: bool = False) -> bool:
         return bool(self.errors) or (strict and bool(self.warnings))
 
-    def sorted(self) -> list[Diagnostic]:
+    def sorted(self) -> list[Problem]:
         return sorted(self.diagnostics, key=lambda d: (d.file, d.line or 0, d.key_path, d.message))
-
-
-class CardgenError(Exception):
-    """Raised when a run has to stop; carries every diagnostic found so far."""
-
-    def __init__(self, diagnostics: Sequence[Diagnostic]):
-        self.diagnostics = list(diagnostics)
-        super().__init__("\n".join(d.format() for d in self.diagnostics))
 
 
 def relative_name(path: Path, root: Path | None = None) -> str:

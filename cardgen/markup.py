@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
+from cardgen.errors import Problem, Severity
+
 _TOKEN = re.compile(
     r"\\(?P<escaped>[\\*\[\]{}])"
     r"|\{\{\s*(?P<field>[A-Za-z_][\w.-]*)\s*\}\}"
@@ -35,7 +37,7 @@ class Run:
 @dataclass(frozen=True)
 class Parsed:
     runs: tuple[Run, ...]
-    problems: tuple[str, ...] = ()
+    problems: tuple[Problem, ...] = ()    # each `markup`, its severity its own
     terms: tuple[str, ...] = ()
     icons: tuple[str, ...] = ()
     fields: tuple[str, ...] = ()
@@ -86,7 +88,8 @@ def parse(text: str, lookup: Lookup | None = None) -> Parsed:
         elif kind in ("bold", "italic"):
             if index not in paired:
                 add(value.group(0))
-                problems.append(f"unclosed '{value.group(0)}' is printed as written")
+                problems.append(Problem("markup", Severity.WARNING, (),
+                                        f"unclosed '{value.group(0)}' is printed as written"))
             elif kind == "bold":
                 bold = not bold
             else:
@@ -103,7 +106,8 @@ def parse(text: str, lookup: Lookup | None = None) -> Parsed:
             fields.append(name)
             shown = lookup(name) if lookup else None
             if shown is None:
-                problems.append(f"unknown field '{{{{{name}}}}}'")
+                problems.append(Problem("markup", Severity.ERROR, (),
+                                        f"unknown field '{{{{{name}}}}}'"))
                 shown = value.group(0)
             add(shown)
         elif kind == "newline":

@@ -291,6 +291,7 @@ class Game:
     errata: tuple = ()
     changelog: tuple = ()              # ChangelogEntry, newest first
     key_sources: Mapping = field(default_factory=frozen_map)   # top-level key -> Source
+    failed_decks: frozenset = frozenset()   # ids of decks left out: each one's errors are reported
     legibility: Legibility = field(default_factory=Legibility)
     prototype_terms: frozenset = frozenset()    # glossary terms the rules do not give
     fonts: Mapping = field(default_factory=frozen_map)   # the game's own families: name -> FontSpec
@@ -306,6 +307,12 @@ class Game:
 
     def where(self, key: str) -> Source:
         return self.key_sources.get(key, self.source)
+
+    @property
+    def every_card_read(self) -> bool:
+        """Whether every card the data writes is in a deck: a name no card has may be that of
+        a card that failed to load, whose own error is reported."""
+        return not self.failed_decks and all(deck.complete for deck in self.decks)
 
     @property
     def values(self) -> Mapping:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from cardgen.errors import ProblemError
 from cardgen.imposition.flip import Flip
 
 TOKEN_BLEED = 1.5      # mm of background past the cut line, each side
@@ -17,8 +18,8 @@ FOOTER_ROOM = 4.0      # kept free at the bottom of every sheet for its footer
 ROUNDED_RADIUS = 0.15  # a rounded square's corner radius, as a share of its side
 
 
-class PackingError(ValueError):
-    pass
+class PackingError(ProblemError, ValueError):
+    code = "page-fit"
 
 
 def footprint(shape: str, size: float, points: tuple = ()) -> tuple[float, float]:

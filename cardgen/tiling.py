@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from cardgen import catalog
+from cardgen.errors import ProblemError
 from cardgen.model import Board, Game
 from cardgen.limits import BOARD_TILES
 
@@ -20,8 +21,8 @@ LABEL_ROOM = 6.0      # mm kept at the bottom of a tile's page for its label
 MARK_ROOM = 5.0       # mm past the bleed for the corner crop marks
 
 
-class TilingError(ValueError):
-    pass
+class TilingError(ProblemError, ValueError):
+    code = "page-fit"
 
 
 @dataclass(frozen=True)

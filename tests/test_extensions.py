@@ -303,8 +303,10 @@ def extension_names() -> set[str]:
     return names
 
 
-# "range" is also a core icon (an arrow) and the code of an out-of-range diagnostic
-ALLOWED = {("range", "code"), ("range", "cardgen/drawing/icons/symbols.py")}
+# "range" is also a core icon (an arrow) and the code of an out-of-range problem, registered
+# with the other codes
+ALLOWED = {("range", "code"), ("range", "cardgen/drawing/icons/symbols.py"),
+           ("range", "cardgen/problem_codes.py")}
 
 
 def namings(text: str, where: str, names: set[str]) -> list[str]:

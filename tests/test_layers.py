@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "cardgen"
 
 # lowest first; a module's layer is that of its top-level module or package under cardgen/
 LAYERS = [
-    {"errors", "units", "model", "markup", "staged", "limits", "temp_files"},
+    {"problem_codes", "errors", "units", "model", "markup", "staged", "limits", "temp_files"},
     {"yaml_errors", "yaml_source", "schema", "paths", "conditions", "colors", "colour_vision", "registry",
      "imposition", "packing", "tiling", "saddle_stitch", "catalog"},
     {"fields"},

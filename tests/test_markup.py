@@ -24,13 +24,17 @@ def test_reportlab_tags_in_card_text_stay_literal_text():
 def test_unclosed_bold_is_printed_as_written_and_reported():
     parsed = parse("a **b")
     assert parsed.plain == "a **b"
-    assert parsed.problems == ("unclosed '**' is printed as written",)
+    [problem] = parsed.problems      # printed as written, so a warning, never an error
+    assert (problem.code, problem.severity) == ("markup", "warning")
+    assert problem.message == "unclosed '**' is printed as written"
 
 
 def test_escapes_and_unknown_fields():
     parsed = parse(r"5\* and {{nope}}", values)
     assert parsed.plain == "5* and {{nope}}"
-    assert parsed.problems == ("unknown field '{{nope}}'",)
+    [problem] = parsed.problems
+    assert (problem.code, problem.severity) == ("markup", "error")
+    assert problem.message == "unknown field '{{nope}}'"
 
 
 def test_line_breaks_and_italic():

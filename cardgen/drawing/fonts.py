@@ -17,7 +17,7 @@ from typing import Mapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError
 
-from cardgen.errors import Report, relative_name
+from cardgen.errors import ProblemError, Report, relative_name
 from cardgen.yaml_source import load_yaml
 from cardgen.model import FontSpec
 from cardgen.drawing.font_embedding import TaggedTTFont
@@ -32,8 +32,8 @@ SYMBOLS = "symbols"               # the shipped family every other falls back to
 _REGISTERED: set[str] = set()    # the font names registered with reportlab by this process
 
 
-class FontFileError(Exception):
-    pass
+class FontFileError(ProblemError):
+    code = "font"
 
 
 @dataclass(frozen=True)
@@ -133,8 +133,8 @@ def game_families(specs: Mapping[str, FontSpec], report: Report) -> dict[str, Fa
                 faces[face] = register_file(path)
             except FontFileError as exc:
                 where = spec.face_sources.get(face) or spec.source
-                report.error(where.file, where.line, where.path, f"font '{name}', {face} face: "
-                             f"'{relative_name(path)}': {exc}", code="font")
+                report.raised(exc, where.file, where.line, where.path, f"font '{name}', {face} "
+                              f"face: '{relative_name(path)}': {exc}")
                 ok = False
         if ok:
             out[name] = Family(name, tuple(faces.get(f, faces["regular"]) for f in FACES))

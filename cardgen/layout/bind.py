@@ -11,11 +11,11 @@ from typing import Mapping
 from cardgen import markup
 from cardgen.layout.library import ElementSpec, Layout
 from cardgen.layout.preflight import check_element
-from cardgen.errors import did_you_mean
+from cardgen.errors import Problem, Severity, did_you_mean
 from cardgen.schema import Invalid, Reported
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
 from cardgen.drawing import fonts
-from cardgen.drawing.elements.base import Percent
+from cardgen.drawing.elements.base import Percent, color_name
 from cardgen.drawing.icons import ICONS
 from cardgen.model import frozen_map
 from cardgen.limits import TEXT_EXPANSION
@@ -104,13 +104,11 @@ def plain_scope(values: Mapping) -> Scope:
 
 
 @dataclass(frozen=True)
-class Problem:
+class ElementProblem:
+    """A problem of one element of a face: its key is the element's (`text`, `src` ...)."""
+
     element: ElementSpec
-    key: str
-    message: str
-    fields: tuple
-    severity: str
-    code: str
+    problem: Problem
 
 
 @dataclass(frozen=True)
@@ -128,11 +126,12 @@ def _length(value, total: float) -> float:
 
 
 def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: float, bleed: float,
-              context: dict) -> tuple[CardFace, list[Problem]]:
+              context: dict) -> tuple[CardFace, list[ElementProblem]]:
     """Build one face. `context` carries what is shared across cards (root folder, image cache)."""
-    problems: list[Problem] = []
+    problems: list[ElementProblem] = []
     drawn: list[Element] = []
     names: list[str] = []
+    failed = False          # an element that could not be drawn: what lies behind is not known
     for spec in layout.elements:
         ctx = BindContext(width, height, bleed, layout.colors, None, context["root"], context["images"],
                           context.setdefault(("colors", layout.name), {}),
@@ -140,22 +139,22 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
         ctx.parse_text = lambda text, ctx=ctx: _parse_text(text, scope, ctx)
         element = _bind_element(spec, scope, ctx, width, height)
         if element is not None and context.get("legibility") is not None:
-            check_element(element, drawn, ctx, context["legibility"])
-        problems += [Problem(spec, *_pinned(spec, p)) for p in ctx.problems]
+            check_element(element, None if failed else drawn, ctx, context["legibility"])
+        failed = failed or any(p.severity is Severity.ERROR for p in ctx.problems)
+        problems += [ElementProblem(spec, _pinned(spec, p)) for p in ctx.problems]
         if element is not None:
             drawn.append(element)
             names.append(spec.name)
     return CardFace(key, width, height, bleed, tuple(drawn), tuple(names)), problems
 
 
-def _pinned(spec: ElementSpec, problem: tuple) -> tuple:
+def _pinned(spec: ElementSpec, problem: Problem) -> Problem:
     """A problem with a key bound from the card (`src: "{{art}}"`) is pinned on the fields its
     template names, so it is reported at the line that gave the value, not the card's first."""
-    key, message, fields, *rest = problem
-    value = spec.values.get(key)
-    if not fields and markup.is_template(value):
-        fields = tuple(dict.fromkeys(_FIELD_REF.findall(value)))
-    return (key, message, fields, *rest)
+    value = spec.values.get(problem.path[0]) if problem.path else None
+    if problem.fields or not markup.is_template(value):
+        return problem
+    return replace(problem, fields=tuple(dict.fromkeys(_FIELD_REF.findall(value))))
 
 
 def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
@@ -173,8 +172,9 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
     unbound = {n for n in parsed.fields if scope.text(n) is None}
     if unbound:  # declared but not given on this card: say so; unknown: offer the closest name
         whose = "this card gives" if scope.declared is not None else "this face is given"
-        parsed = replace(parsed, problems=tuple(_explain_unbound(p, unbound, scope, whose)
-                                                for p in parsed.problems))
+        parsed = replace(parsed, problems=tuple(
+            replace(p, message=_explain_unbound(p.message, unbound, scope, whose))
+            for p in parsed.problems))
     named = tuple(dict.fromkeys(_FIELD_REF.findall(text)))
     if named:
         parsed = replace(parsed, fields=named)
@@ -182,11 +182,12 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
     if unknown_icons:
         runs = tuple(markup.Run(f"{{{r.icon}}}", r.bold, r.italic) if r.icon in unknown_icons else r
                      for r in parsed.runs)
-        problems = parsed.problems + tuple(f"unknown icon '{{{i}}}'" for i in unknown_icons)
+        problems = parsed.problems + tuple(Problem("markup", Severity.ERROR, (),
+                                                   f"unknown icon '{{{i}}}'")
+                                           for i in unknown_icons)
         parsed = markup.Parsed(runs, problems, parsed.terms, parsed.icons, parsed.fields)
-    for message in parsed.problems:
-        severity = "warning" if message.startswith("unclosed") else "error"
-        ctx.problem("text", message, parsed.fields, severity, "markup")
+    for problem in parsed.problems:
+        ctx.problems.append(replace(problem, path=("text",), fields=parsed.fields))
     if unbound:     # its text is not known: there is nothing to fit or check
         raise Reported()
     return parsed
@@ -233,6 +234,8 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
             continue
         try:
             values[key] = key_spec.parse(value, spec.origins.get(key))
+            if key in filled and key_spec.parse is color_name:   # at the value that gave it
+                ctx.color(values[key])
         except Invalid as exc:     # a value from the data, when the template took one
             ctx.problem(key, str(exc), filled.get(key, ()),
                         code="layout" if exc.code == "type" else exc.code)

@@ -180,17 +180,19 @@ class LayoutLibrary:
 
     def _check(self, name: str, colors: dict, elements: dict, origins: dict) -> Layout | None:
         raw = self._raw[name]
-        ok = True
+        failed = set()
         for color_name, value in colors.items():
             try:
                 parse_color(color_name, colors)
             except s.Invalid as exc:
-                ok = False
+                failed.add(color_name)
                 At(raw.doc, ("colors", color_name), self.report).error(str(exc), code="color")
+        ok = not failed
         specs = []
         for el_name, values in elements.items():
             el_at = origins[el_name][""]
-            spec = check_element(el_name, values, origins[el_name], el_at, colors, self.families)
+            spec = check_element(el_name, values, origins[el_name], el_at, colors, self.families,
+                                 failed)
             ok = ok and spec is not None
             if spec is not None:
                 specs.append(spec)
@@ -204,8 +206,9 @@ def _shown(folder: Path) -> str:
 
 
 def check_element(name: str, values: dict, origins: dict, el_at: At, colors: dict,
-                  families: Mapping | None = None) -> ElementSpec | None:
-    """Check keys and every value that does not depend on a card; None if anything is wrong."""
+                  families: Mapping | None = None, failed_colors=frozenset()) -> ElementSpec | None:
+    """Check keys and every value that does not depend on a card; None if anything is wrong.
+    A value naming one of `failed_colors` (layout colours reported already) fails quietly."""
     kind = ELEMENT_TYPES.get(values.get("type"))
     if kind is None:
         at = origins.get("type", el_at)
@@ -227,7 +230,7 @@ def check_element(name: str, values: dict, origins: dict, el_at: At, colors: dic
             parsed = s.read_value(value, at, keys[key].parse)
             if s.failed(parsed):
                 ok = False
-            elif key in kind.COLOR_KEYS and not _check_color(value, at, colors):
+            elif key in kind.COLOR_KEYS and not _check_color(value, at, colors, failed_colors):
                 ok = False
             elif key == "font" and families is not None and parsed not in families:
                 at.error(unknown_font(parsed, families), code="type")
@@ -251,7 +254,10 @@ def check_element(name: str, values: dict, origins: dict, el_at: At, colors: dic
                        Source(el_at.doc.name, el_at.line, el_at.path), frozen_map(static))
 
 
-def _check_color(value, at: At, colors: dict) -> bool:
+def _check_color(value, at: At, colors: dict, failed_colors) -> bool:
+    """Whether `value` is a colour; a layout colour that failed is reported already."""
+    if isinstance(value, str) and value.strip() in failed_colors:
+        return False
     try:
         parse_color(value, colors)
         return True

@@ -22,15 +22,18 @@ LARGE_CONTRAST = 3.0
 PAPER = (1.0, 1.0, 1.0)
 
 
-def check_element(element: Element, earlier: Sequence[Element], ctx: BindContext,
+def check_element(element: Element, earlier: Sequence[Element] | None, ctx: BindContext,
                   rules: Legibility) -> None:
-    """Report what would print badly about `element`, drawn over `earlier` on one face."""
+    """Report what would print badly about `element`, drawn over `earlier` on one face. With
+    no `earlier` (an element below failed, so what lies behind is not known), its contrast is
+    not judged."""
     inks = element.inks()
     for ink in inks:
         if ink.kind == "text":
             _text_size(ink, ctx, rules)
-            _contrast(ink, [i for e in earlier for i in e.inks()] + [i for i in inks if i.kind == "area"],
-                      ctx, rules)
+            if earlier is not None:
+                _contrast(ink, [i for e in earlier for i in e.inks()] + [i for i in inks if i.kind == "area"],
+                          ctx, rules)
         _placement(ink, ctx)
 
 

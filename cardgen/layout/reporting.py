@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from cardgen.errors import Diagnostic, Report, Severity
-from cardgen.layout.bind import Problem
+from cardgen.errors import Problem, Report, pinned
+from cardgen.layout.bind import ElementProblem
 from cardgen.model import Card, Source, frozen_map
 
 
@@ -17,7 +17,7 @@ class FaceProblems:
     board) given at `where` and called `whose`; `given` names the values the data gives it, and
     `sources` says where each value whose line is known is written."""
 
-    problems: tuple[Problem, ...]
+    problems: tuple[ElementProblem, ...]
     layout: str
     given: frozenset
     card: Card | None = None
@@ -39,38 +39,49 @@ def face_problems(problems, layout: str, where: Source, whose: str, given,
                         sources=sources)
 
 
-def _origin(face: FaceProblems, p: Problem) -> Source | None:
+def _origin(face: FaceProblems, found: ElementProblem) -> Source | None:
     """Where the one value a problem came of is written, when the face knows."""
-    return face.sources.get(p.fields[0]) if len(p.fields) == 1 else None
+    fields = found.problem.fields
+    return face.sources.get(fields[0]) if len(fields) == 1 else None
+
+
+def _at(found: ElementProblem, where: Source, message: str) -> Problem:
+    """The element's problem pinned at `where`, told in `message`."""
+    return pinned(found.problem, where.file, where.line, where.path, message)
+
+
+def _key(face: FaceProblems, p: ElementProblem) -> tuple:
+    """What makes two problems one: the same problem of the same value in the data, whichever
+    elements and faces show it; else the same problem of the same layout element."""
+    origin = _origin(face, p)
+    if origin is not None:
+        return (p.problem.code, p.problem.message, origin)
+    return (face.layout, p.element.name, p.problem.code, p.problem.message)
 
 
 def report_face_problems(found: list[FaceProblems], report: Report) -> None:
     """Each face's problems at their own lines. The same problem on several faces is reported
     once: at the value they share (a deck's value on its cards), or, tied to none of the faces'
     given values, at the layout element (a misspelt {{field}}, say)."""
-    def key(face: FaceProblems, p: Problem) -> tuple:
-        return (face.layout, p.element.name, p.code, p.message, _origin(face, p))
 
     shared: dict[tuple, dict[int, FaceProblems]] = {}    # each face once, however often it has it
     for face in found:
         for p in face.problems:
-            if _origin(face, p) is not None or not any(f in face.given for f in p.fields):
-                shared.setdefault(key(face, p), {})[id(face)] = face
+            if _origin(face, p) is not None or not any(f in face.given for f in p.problem.fields):
+                shared.setdefault(_key(face, p), {})[id(face)] = face
     once = {k for k, faces in shared.items() if len(faces) > 1}
     for face in found:
-        report_problems([p for p in face.problems if key(face, p) not in once], face, report)
+        report_problems([p for p in face.problems if _key(face, p) not in once], face, report)
     for face in found:
         for p in face.problems:
-            if key(face, p) in once:
-                once.discard(key(face, p))
+            if _key(face, p) in once:
+                once.discard(_key(face, p))
                 origin = _origin(face, p)
-                where = origin or p.element.source
-                at = (f", {p.element.source.file}:{p.element.source.line}" if origin else "")
-                severity = Severity.WARNING if p.severity == "warning" else Severity.ERROR
-                report.add(Diagnostic(where.file, where.line, where.path,
-                                      f"{p.message} ({_on(list(shared[key(face, p)].values()))}; "
-                                      f"layout '{face.layout}', element '{p.element.name}'{at})",
-                                      severity, p.code))
+                element = p.element.source
+                at = f", {element.file}:{element.line}" if origin else ""
+                report.add(_at(p, origin or element,
+                               f"{p.problem.message} ({_on(list(shared[_key(face, p)].values()))}; "
+                               f"layout '{face.layout}', element '{p.element.name}'{at})"))
 
 
 def _on(faces: list[FaceProblems]) -> str:
@@ -83,15 +94,18 @@ def _on(faces: list[FaceProblems]) -> str:
     return f"on {len(cards)} cards of {decks}, e.g. '{cards[0].name}'"
 
 
-def report_problems(problems: list[Problem], face: FaceProblems, report: Report) -> None:
+def report_problems(problems: list[ElementProblem], face: FaceProblems, report: Report) -> None:
     """Each problem at the line of the value it came from (or at the card, or where the face is
     given), saying whose face it is on: the card's, or the face's own (a back, a token, a
     board)."""
     card = face.card
+    told = set()
     for p in problems:
+        if _key(face, p) in told:
+            continue
+        told.add(_key(face, p))
         where = _origin(face, p) or (card.source if card is not None else face.where)
         whose = face.whose or (f"card '{card.name}'" if card is not None else "back")
-        message = (f"{whose}: {p.message} (layout '{face.layout}', element '{p.element.name}', "
-                   f"{p.element.source.file}:{p.element.source.line})")
-        severity = Severity.WARNING if p.severity == "warning" else Severity.ERROR
-        report.add(Diagnostic(where.file, where.line, where.path, message, severity, p.code))
+        element = p.element.source
+        report.add(_at(p, where, f"{whose}: {p.problem.message} (layout '{face.layout}', "
+                                 f"element '{p.element.name}', {element.file}:{element.line})"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from cardgen.errors import describe, did_you_mean
+from cardgen.errors import closest, describe, did_you_mean
 from cardgen.fields import field_type
 from cardgen import schema as s
 from cardgen.load.faces import read_face
@@ -43,6 +43,7 @@ def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: i
         return None
     known = {**{f.name: f for f in card_type.fields}}
     values, sources, ok = {}, {}, True
+    misspelt = set()    # fields an unknown key is taken for: not missing too, one mistake
     for key, raw in item.items():
         key_at = at.child(key)
         if key in CARD_KEYS:
@@ -50,6 +51,7 @@ def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: i
         decl = known.get(key)
         if decl is None:
             names = list(known) + list(CARD_KEYS)
+            misspelt.add(closest(key, names))
             key_at.error(f"unknown field '{key}' for card type '{card_type.id}'"
                          f"{did_you_mean(key, names)}", code="unknown-key")
             ok = False
@@ -62,7 +64,7 @@ def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: i
             continue
         sources[key] = Source(at.doc.name, key_at.line, key_at.path)
     for decl in card_type.fields:
-        if decl.name in item:
+        if decl.name in item or decl.name in misspelt:
             continue
         if decl.required:
             at.error(f"missing required field '{decl.name}' (card type '{card_type.id}')",

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import shlex
 
-from cardgen.errors import did_you_mean
+from cardgen.errors import ProblemError, did_you_mean
 from cardgen.model import Block, frozen_map
 from cardgen.limits import DOCUMENT_BLOCKS, DOCUMENT_TABLE_COLUMNS, HEADING_CHARS
 
@@ -42,10 +42,13 @@ _NUMBER = re.compile(r"^\d{1,3}[.)]\s+(.*)$")
 _RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
-class DocumentTextError(ValueError):
+class DocumentTextError(ProblemError, ValueError):
+    code = "document"
+
     def __init__(self, line: int, message: str):
-        super().__init__(message)
+        super().__init__(message, line)
         self.line = line
+        self.args = (line, message)     # as it is made again, unpickled
 
 
 class Pieces:

@@ -54,13 +54,13 @@ def _document(spec, at: At, game_dir: Path) -> Document | None:
     except DocumentTextError as exc:
         problems = [exc]
     for problem in problems:
-        at.report.error(name, problem.line, (), str(problem), code="document")
+        at.report.raised(problem, name)
     if problems:
         return None
     try:
         parse_color(values["color"])
     except s.Invalid as exc:
-        at.child("color").error(str(exc), code="type")
+        at.child("color").error(str(exc), code=exc.code)
         return None
     return Document(values["id"], values["title"], name, blocks,
                     Source(at.doc.name, at.line, at.path), values["color"])

@@ -57,6 +57,7 @@ def load_game(game_dir: Path, report: Report, project: Path | None = None) -> Ga
     card_types, broken = _card_types(top["card_types"], at.child("card_types"))
     decks = tuple(d for i, raw in enumerate(top["decks"])
                   if (d := _deck(raw, at.child("decks").child(i), card_types, broken, game_dir)))
+    failed_decks = frozenset(_deck_ids(top["decks"])) - {d.id for d in decks}
     if not top["decks"]:
         at.child("decks").error("a game needs at least one deck", code="empty")
     settings = s.read_mapping(top["print"], at.child("print"), PRINT_KEYS, "mapping of print settings")
@@ -65,7 +66,7 @@ def load_game(game_dir: Path, report: Report, project: Path | None = None) -> Ga
     fonts = _fonts(top["fonts"], at.child("fonts"), game_dir)
     definitions = _definitions(top["definitions"], at.child("definitions"))
     token_sets, tokens_ok = read_token_sets(top["token_sets"], at.child("token_sets"), decks,
-                                            definitions)
+                                            definitions, failed_decks)
     boards, boards_ok = read_boards(top["boards"], at.child("boards"))
     documents, documents_ok = read_documents(top["documents"], at.child("documents"), game_dir)
     errata = read_errata(top["errata"], at.child("errata"))
@@ -101,7 +102,13 @@ def load_game(game_dir: Path, report: Report, project: Path | None = None) -> Ga
         errata=errata,
         changelog=changelog,
         key_sources=frozen_map({key: Source(doc.name, at.child(key).line, (key,)) for key in top}),
+        failed_decks=failed_decks,
     )
+
+
+def _deck_ids(raw_decks) -> list[str]:
+    """The id each deck is written with (a deck that fails is still named by it)."""
+    return [raw["id"] for raw in raw_decks if isinstance(raw, dict) and isinstance(raw.get("id"), str)]
 
 
 def _definitions(raw: dict, at: At) -> dict[str, Definition]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-from cardgen.errors import Report, relative_name
+from cardgen.errors import ProblemError, Report, relative_name
 from cardgen.limits import WORKBOOK_BYTES, WORKBOOK_UNPACKED_BYTES
 from cardgen.load.ods_sheets import read_ods
 from cardgen.load.table_cards import Table, TableError, cards_from_rows
@@ -22,8 +22,8 @@ from cardgen.model import Card, CardType
 SPREADSHEETS = (".xlsx", ".ods")
 
 
-class SheetError(Exception):
-    pass
+class SheetError(ProblemError):
+    code = "spreadsheet"
 
 
 def split_reference(reference: str) -> tuple[str, str | None]:
@@ -41,10 +41,10 @@ def read_spreadsheet_cards(path: Path, sheet: str | None, report: Report, card_t
         with zipfile.ZipFile(path) as archive:
             table = _read_table(archive, path.suffix.lower(), sheet, card_type)
     except SheetError as exc:
-        report.error(name, None, (), str(exc), code="spreadsheet")
+        report.raised(exc, name)
         return [], False
     except XmlPartError as exc:
-        report.error(name, None, (), f"not readable as {kind}: {exc}", code="spreadsheet")
+        report.raised(exc, name, message=f"not readable as {kind}: {exc}")
         return [], False
     except TableError as exc:
         report.error(name, exc.row, exc.where(), str(exc), code="spreadsheet")

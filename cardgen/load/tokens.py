@@ -15,25 +15,27 @@ from cardgen.limits import PRINTED_TOKENS
 
 
 def read_token_sets(raw: tuple, at: At, decks: tuple[Deck, ...],
-                    definitions: Mapping[str, Definition]) -> tuple[list[TokenSet], bool]:
-    """The token sets, and whether every one of them read without a problem."""
+                    definitions: Mapping[str, Definition],
+                    failed_decks: frozenset = frozenset()) -> tuple[list[TokenSet], bool]:
+    """The token sets, and whether every one of them read without a problem. A set made from
+    one of `failed_decks` (left out, their errors reported) fails with no error of its own."""
     sets, ok = [], True
     for i, spec in enumerate(raw):
-        token_set = _token_set(spec, at.child(i), decks, definitions)
+        token_set = _token_set(spec, at.child(i), decks, definitions, failed_decks)
         ok = ok and token_set is not None
         if token_set is not None:
             sets.append(token_set)
     return sets, ok
 
 
-def _token_set(spec, at: At, decks, definitions) -> TokenSet | None:
+def _token_set(spec, at: At, decks, definitions, failed_decks) -> TokenSet | None:
     values = s.read_mapping(spec, at, TOKEN_SET_KEYS, "token set")
     if values is None or not values.ok:
         return None
     face = read_face(values["face"], at.child("face"))
     back = read_face(values["back"], at.child("back")) if values["back"] is not None else None
     tokens = [_token(item, at.child("tokens").child(i)) for i, item in enumerate(values["tokens"])]
-    made = _made_tokens(values, at, decks, definitions)
+    made = _made_tokens(values, at, decks, definitions, failed_decks)
     if face is None or (values["back"] is not None and back is None) or None in tokens or made is None:
         return None
     tokens += made
@@ -81,11 +83,13 @@ def _outline(values, at: At) -> tuple[float | None, tuple]:
     return width, points
 
 
-def _made_tokens(values, at: At, decks, definitions) -> list[Token] | None:
+def _made_tokens(values, at: At, decks, definitions, failed_decks) -> list[Token] | None:
     """Tokens made from a deck's cards or from definitions, each binding what it is made from."""
     made = []
     if values["from_deck"] is not None:
         deck = next((d for d in decks if d.id == values["from_deck"]), None)
+        if deck is None and values["from_deck"] in failed_decks:
+            return None
         if deck is None:
             ids = [d.id for d in decks]
             at.child("from_deck").error(f"no deck '{values['from_deck']}'"

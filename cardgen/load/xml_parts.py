@@ -11,13 +11,14 @@ from __future__ import annotations
 import zipfile
 from xml.parsers import expat
 
+from cardgen.errors import ProblemError
 from cardgen.limits import WORKBOOK_ELEMENTS, WORKBOOK_ENTRIES
 
 CHUNK = 64 * 1024
 
 
-class XmlPartError(Exception):
-    pass
+class XmlPartError(ProblemError):
+    code = "spreadsheet"
 
 
 class Finished(Exception):

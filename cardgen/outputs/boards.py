@@ -37,8 +37,7 @@ class Boards(OutputKind):
             try:
                 plan = board_plan(game, board)
             except TilingError as exc:
-                report.error(board.source.file, board.source.line, board.source.path, str(exc),
-                             code="page-fit")
+                report.raised(exc, board.source.file, board.source.line, board.source.path)
                 continue
             where = board.source
             check_printable(board.name, Source(where.file, where.line, where.path + ("name",)),

@@ -38,8 +38,7 @@ class TokenSheets(OutputKind):
             try:
                 plan_for(game, [token_set])
             except PackingError as exc:
-                report.error(where.file, where.line, where.path + ("size",), str(exc),
-                             code="page-fit")
+                report.raised(exc, where.file, where.line, where.path + ("size",))
                 fits = False
         if fits and game.token_sets:
             _check_footers(game, report)

@@ -11,10 +11,18 @@ from cardgen.rules.uniqueness import check_unique
 
 
 def check_deck_rules(game: Game, report: Report) -> None:
+    """Each deck's rules. A deck that prints the same cards under the same rules as one checked
+    already (two players' decks from one file) is not checked again: its problems would be the
+    first's, at the same lines, once more."""
+    checked = []
     for deck in game.decks:
         if not deck.complete:
             continue
         card_type = game.card_types[deck.card_type]
+        same = (deck.card_type, [(c.source, c.copies) for c in deck.cards], deck.rules)
+        if same in checked:
+            continue
+        checked.append(same)
         check_rules(deck_group(deck, card_type), card_type.rules + deck.rules, report)
 
 

@@ -6,7 +6,7 @@ from cardgen import markup
 from cardgen.drawing import fonts
 from cardgen.drawing.elements import ELEMENT_TYPES
 from cardgen.drawing.icons import ICONS
-from cardgen.errors import Report, did_you_mean
+from cardgen.errors import Report, did_you_mean, pinned
 from cardgen.fields import FIELD_TYPES, field_type
 from cardgen.limits import DOCUMENT_BLOCKS
 from cardgen.model import Block, Document, Game
@@ -44,8 +44,7 @@ def check_documents(game: Game, report: Report) -> None:
         parsed = markup.parse(text, lookup)
         _check_characters(parsed, file, line, owner, report)
         for problem in parsed.problems:
-            severity = report.warning if problem.startswith("unclosed") else report.error
-            severity(file, line, (), f"{owner}: {problem}", code="markup")
+            report.add(pinned(problem, file, line, message=f"{owner}: {problem.message}"))
         for icon in parsed.icons:
             if icon not in ICONS:
                 report.error(file, line, (), f"{owner}: unknown icon "
@@ -147,6 +146,8 @@ def _check_directive(game: Game, document: Document, block: Block, report: Repor
     if "deck" in block.args:
         decks = {d.id: d for d in game.decks}
         deck = decks.get(block.args["deck"])
+        if deck is None and block.args["deck"] in game.failed_decks:
+            return      # the deck's own errors are reported
         if deck is None:
             error(f"no deck '{block.args['deck']}'{did_you_mean(block.args['deck'], decks)}; the "
                   f"game has: {', '.join(decks)}")

@@ -10,6 +10,8 @@ def check_errata(game: Game, report: Report) -> None:
     for erratum in game.errata:
         where = erratum.source
         card = cards.get(erratum.card)
+        if card is None and not game.every_card_read:
+            continue    # it may be a card that failed to load, whose own error is reported
         if card is None:
             report.error(where.file, where.line, where.path + ("card",),
                          f"erratum names card '{erratum.card}', which no deck has", code="errata")

@@ -27,7 +27,7 @@ def known_names(game: Game) -> dict[str, str]:
 
 def check_references(game: Game, report: Report) -> None:
     names = known_names(game)
-    if not all(deck.complete for deck in game.decks):
+    if not game.every_card_read:
         # a card that failed to load has its own error; a [[reference]] to it is no second one
         report = _KnownNamesOnly(report)
     cards = {c.name.casefold(): c for deck in game.decks for c in deck.cards}   # indexed once
@@ -44,7 +44,8 @@ def check_references(game: Game, report: Report) -> None:
             for decl in card_type.fields:
                 if decl.name in card.values:
                     for target in kinds[decl.name].cards_named(card.values[decl.name]):
-                        _check_card_reference(cards, card, decl, target, report)
+                        _check_card_reference(cards, card, decl, target, report,
+                                              game.every_card_read)
     for entry in game.changelog:
         for change in entry.changes:
             _check_text(change, entry.source, names, used, report, f"changelog {entry.version}")
@@ -66,10 +67,13 @@ def check_references(game: Game, report: Report) -> None:
                            f"definition '{name}' is not used by any card", code="unused-definition")
 
 
-def _check_card_reference(cards: dict, card, decl, target: str, report: Report) -> None:
+def _check_card_reference(cards: dict, card, decl, target: str, report: Report,
+                          every_card_read: bool) -> None:
     where = card.where(decl.name)
     found = cards.get(target.casefold())
     problem = None
+    if found is None and not every_card_read:
+        return      # it may be a card that failed to load, whose own error is reported
     if found is None:
         problem = f"names card '{target}', which no deck has{did_you_mean(target, [c.name for c in cards.values()])}"
     elif decl.options.get("card_type") and found.card_type != decl.options["card_type"]:

@@ -38,9 +38,9 @@ def test_single_line_text_shrinks_to_the_width():
 def test_single_line_text_below_min_size_is_reported():
     _, ctx = build("text", Box(0, 0, 10, 10), text="A name far too long for its box", size=12,
                    min_size=9)
-    [(key, message, fields, severity, code)] = ctx.problems
-    assert (key, severity, code) == ("text", "error", "text-overflow")
-    assert message.startswith("text does not fit its 10 x 10 mm box even at 9pt")
+    [problem] = ctx.problems
+    assert (problem.path, problem.severity, problem.code) == (("text",), "error", "text-overflow")
+    assert problem.message.startswith("text does not fit its 10 x 10 mm box even at 9pt")
 
 
 def test_a_rect_with_bleed_grows_only_where_it_touches_the_trim():
@@ -78,15 +78,15 @@ def test_crop_takes_a_rectangle_of_the_picture(wide_picture):
 def test_a_low_resolution_picture_is_a_warning(wide_picture):
     Image.new("RGB", (100, 100)).save(wide_picture / "small.png")
     _, ctx = build("image", Box(0, 0, 50, 50), context(wide_picture), src="small.png")
-    [(_, message, _, severity, code)] = ctx.problems
-    assert (severity, code) == ("warning", "art-resolution")
-    assert "prints at 51 dpi" in message and "needs 591 x 591 pixels" in message
+    [problem] = ctx.problems
+    assert (problem.severity, problem.code) == ("warning", "art-resolution")
+    assert "prints at 51 dpi" in problem.message and "needs 591 x 591 pixels" in problem.message
 
 
 def test_a_picture_outside_the_game_folder_is_refused(wide_picture):
     picture, ctx = build("image", Box(0, 0, 20, 20), context(wide_picture / "sub"), src="../wide.png")
     assert picture is None
-    assert ctx.problems[0][1] == "path '../wide.png' leads outside the game folder"
+    assert ctx.problems[0].message == "path '../wide.png' leads outside the game folder"
 
 
 def test_badge_value_is_centred_in_its_shape():
@@ -99,15 +99,15 @@ def test_badge_value_is_centred_in_its_shape():
 
 def test_crop_needs_a_rectangle_inside_the_picture(wide_picture):
     missing, ctx = build("image", Box(0, 0, 20, 20), context(wide_picture), src="wide.png", fit="crop")
-    assert missing is None and ctx.problems[0][1].startswith("fit: crop needs crop:")
+    assert missing is None and ctx.problems[0].message.startswith("fit: crop needs crop:")
     outside, ctx = build("image", Box(0, 0, 20, 20), context(wide_picture), src="wide.png", fit="crop",
                          crop=(1900, 0, 500, 500))
     assert outside is None
-    assert ctx.problems[0][1] == "crop [1900, 0, 500, 500] is not inside the 2000 x 1000 pixel picture 'wide.png'"
+    assert ctx.problems[0].message == "crop [1900, 0, 500, 500] is not inside the 2000 x 1000 pixel picture 'wide.png'"
 
 
 def test_a_badge_value_too_long_for_its_badge_is_reported():
     _, ctx = build("badge", Box(0, 0, 8, 8), text="123456789", fill="ink")
-    [(key, message, _, severity, code)] = ctx.problems
-    assert (key, severity, code) == ("text", "error", "text-overflow")
-    assert message.startswith("value does not fit its 8 mm badge even at 6pt")
+    [problem] = ctx.problems
+    assert (problem.path, problem.severity, problem.code) == (("text",), "error", "text-overflow")
+    assert problem.message.startswith("value does not fit its 8 mm badge even at 6pt")

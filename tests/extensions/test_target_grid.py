@@ -65,23 +65,23 @@ def test_a_given_size_is_kept_and_a_short_one_warns():
     ctx = context()
     grid = build("5S", ctx, size=7)
     assert grid.covered == frozenset()
-    [(key, message, _, severity, _)] = ctx.problems
-    assert (key, severity) == ("size", "warning")
-    assert message == "target '5S' reaches 5 tiles out but a 7-cell grid shows 3: the tiles beyond are cut off"
+    [problem] = ctx.problems
+    assert (problem.path, problem.severity) == (("size",), "warning")
+    assert problem.message == "target '5S' reaches 5 tiles out but a 7-cell grid shows 3: the tiles beyond are cut off"
 
 
 def test_an_even_size_is_a_problem():
     ctx = context()
     assert build("M", ctx, size=8) is None
-    assert ctx.problems[0][0] == "size"
+    assert ctx.problems[0].path == ("size",)
 
 
 def test_a_bad_code_is_reported_with_the_grammar_message():
     ctx = context()
     assert build("+2X", ctx) is None
-    [(key, message, _, severity, code)] = ctx.problems
-    assert (key, severity, code) == ("code", "error", "target-code")
-    assert message == ("expected a target code such as 'M', '+2S', '4D', '+3S!' or 'No target', "
+    [problem] = ctx.problems
+    assert (problem.path, problem.severity, problem.code) == (("code",), "error", "target-code")
+    assert problem.message == ("expected a target code such as 'M', '+2S', '4D', '+3S!' or 'No target', "
                        "found '+2X'")
 
 

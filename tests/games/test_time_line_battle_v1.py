@@ -152,12 +152,13 @@ def test_a_card_at_one_copy_breaks_the_copies_rule(broken_copy):
                                        "    name: Obliterator\n    copies: 1\n")
     found = problems(game_dir)
     line = line_of(text, "- rank: A")
-    for deck in DECKS:
-        assert ("copies", f"card 'Obliterator' has 1 copies in deck '{deck}'; the rules need "
-                "exactly 2", line, "cards.yaml") in found
     rule = line_of(path.parent.parent.joinpath(GAME_FILE).read_text(), "- total: {equals: 26}")
+    assert ("copies", "card 'Obliterator' has 1 copies in deck 'player-1'; the rules need "
+            "exactly 2", line, "cards.yaml") in found
     assert ("deck-total", "deck 'player-1' has 25 cards to print; the rules need exactly 26",
             rule, "game.yaml") in found
+    # both players' decks print the one card file: each problem is told once, for the first deck
+    assert not [p for p in found if "player-2" in p[1]]
 
 
 def test_a_duplicate_rank_breaks_uniqueness_and_the_per_rank_count(broken_copy):

@@ -56,7 +56,7 @@ def test_a_bad_value_two_tokens_give_is_reported_at_each_token_not_the_layout(co
     status, errors = run.exit_code, run.problems()
     assert len(starts) == 2 and status == 1 and len(errors) == 2, errors
     for n, error in zip(starts, errors):
-        assert error.startswith(f"{game / 'game.yaml'}:{n + 1}: error: layout: ")
+        assert error.startswith(f"{game / 'game.yaml'}:{n + 1}: error: color: ")
         assert "unknown colour 'reddish'" in error
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
-from cardgen.errors import did_you_mean
+from cardgen.errors import Problem, did_you_mean
 from cardgen.conditions import parse_condition
 from cardgen import schema as s
 from cardgen.schema import At, Invalid, Key
@@ -111,7 +111,7 @@ class BindContext:
     root: Path
     images: dict = field(default_factory=dict)     # path -> ImageInfo, shared by every card
     colors: dict = field(default_factory=dict)     # colour value -> colour, shared by a layout's cards
-    problems: list = field(default_factory=list)   # (key, message, field names, severity)
+    problems: list[Problem] = field(default_factory=list)   # each at its key of the element
     families: Mapping = field(default_factory=fonts.families)   # the shipped ones and the game's
 
     def family(self, name: str):
@@ -128,7 +128,10 @@ class BindContext:
 
     def problem(self, key: str, message: str, fields: tuple = (), severity: str = "error",
                 code: str = "layout") -> None:
-        self.problems.append((key, message, tuple(fields), severity, code))
+        """A problem with the element's `key` (none: the element as a whole), and with the data
+        fields `fields` when its value came of them."""
+        self.problems.append(Problem(code, severity, (key,) if key else (), message,
+                                     fields=tuple(fields)))
 
 
 @dataclass(frozen=True)
