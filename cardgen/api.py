@@ -18,9 +18,9 @@ from cardgen.limits import COMMAND_PATH_BYTES, NAME_BYTES
 from cardgen.load.game import GAME_FILE, load_game
 from cardgen.load.game_schema import OFFSET_MM
 from cardgen.registry import ExtensionError
-from cardgen.outputs import OUTPUT_KINDS
-from cardgen.outputs.calibration import render_calibration
-from cardgen.outputs.options import Choice, Flag, Folder, Number, OptionConflict
+from cardgen.render import OUTPUT_KINDS
+from cardgen.render.calibration import render_calibration
+from cardgen.render.options import Choice, Flag, Folder, Number, OptionConflict
 from cardgen.pipeline import BuildOptions, build, check, export_options, same_file_key
 from cardgen.scaffold import ScaffoldError, new_game
 from cardgen.write import OutputError, write_atomic, write_files

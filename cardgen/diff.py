@@ -14,12 +14,12 @@ from pathlib import Path
 from cardgen.drawing import fonts
 from cardgen.errors import Report
 from cardgen.fields import field_type
-from cardgen.layout.library import LayoutLibrary
-from cardgen.layout.resolve import Faces
+from cardgen.resolve.library import LayoutLibrary
+from cardgen.resolve.resolve import Faces
 from cardgen.load.game import load_game
 from cardgen.model import Card, Game
-from cardgen.outputs.booklets import plain_pdf
-from cardgen.outputs.raster import face_job
+from cardgen.render.booklets import plain_pdf
+from cardgen.render.raster import face_job
 from cardgen.pipeline import resolve, validate
 
 

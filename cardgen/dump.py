@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from cardgen import markup
 from cardgen.fields import field_type
-from cardgen.layout.bind import ExpansionError
-from cardgen.layout.resolve import card_scope
+from cardgen.resolve.bind import ExpansionError
+from cardgen.resolve.resolve import card_scope
 from cardgen.model import Card, Deck, Game
 
 

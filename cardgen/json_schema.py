@@ -9,7 +9,7 @@ from cardgen import catalog
 from cardgen import schema as s
 from cardgen.fields import FIELD_TYPES, field_type
 from cardgen.limits import PATH_POINTS
-from cardgen.layout.library import LAYOUT_KEYS
+from cardgen.resolve.library import LAYOUT_KEYS
 from cardgen.load import game_schema as gs
 from cardgen.model import CardType, Game
 from cardgen.drawing import fonts

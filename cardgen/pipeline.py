@@ -1,6 +1,6 @@
 """A build is five named steps: load, validate, resolve, render, write. Each hands frozen data on.
 
-Rendering loops over the output kinds the build asks for (cardgen/outputs): each kind checks the
+Rendering loops over the output kinds the build asks for (cardgen/render): each kind checks the
 game in the validate step and makes its files in the render step; the write step puts every
 file of every kind in place together.
 """
@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
 from cardgen.errors import Report, relative_name
-from cardgen.layout.resolve import Faces, resolve_game
+from cardgen.resolve.resolve import Faces, resolve_game
 from cardgen.load.game import load_game
 from cardgen.model import Game, frozen_map
-from cardgen.outputs import OUTPUT_KINDS, OutputKind
-from cardgen.outputs.options import Folder, check_excludes
-from cardgen.rules import validate_game
+from cardgen.render import OUTPUT_KINDS, OutputKind
+from cardgen.render.options import Folder, check_excludes
+from cardgen.validate import validate_game
 from cardgen.write import OutputError, write_files
 
 

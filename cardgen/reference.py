@@ -11,7 +11,7 @@ from pathlib import Path
 from cardgen import catalog
 from cardgen.model import CardSize
 from cardgen.fields import FIELD_TYPES
-from cardgen.layout.library import LAYOUT_KEYS
+from cardgen.resolve.library import LAYOUT_KEYS
 from cardgen.load import game_schema as gs
 from cardgen.drawing import fonts
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES

@@ -9,7 +9,7 @@ import yaml
 
 from cardgen import catalog, reference
 from cardgen.fields import FIELD_TYPES
-from cardgen.layout.library import LAYOUT_KEYS
+from cardgen.resolve.library import LAYOUT_KEYS
 from cardgen.load import game_schema
 from cardgen.schema import Key
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES

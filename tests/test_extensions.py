@@ -28,7 +28,7 @@ from cardgen.drawing.elements import ELEMENT_TYPES
 from cardgen.drawing.icons import ICONS
 from cardgen.errors import Report
 from cardgen.fields import FIELD_TYPES
-from cardgen.outputs import OUTPUT_KINDS
+from cardgen.render import OUTPUT_KINDS
 from cardgen.pipeline import BuildOptions, build
 from cardgen.registry import ExtensionError
 
@@ -124,8 +124,8 @@ def install(site: Path, entry_points: str) -> None:
 
 TALLY = '''
 """A tally of each deck's cards in a text file: an output kind from outside cardgen."""
-from cardgen.outputs import OutputKind
-from cardgen.outputs.options import Choice, ExportCommand, Option
+from cardgen.render import OutputKind
+from cardgen.render.options import Choice, ExportCommand, Option
 
 
 class Tally(OutputKind):
@@ -262,7 +262,7 @@ def test_without_the_distribution_its_names_are_unknown(site, dice_game):
      "should load a mapping of icon name -> draw function"),
     ("[cardgen.outputs]\ntally = cardgen_dice:Roll\n",
      "the entry point 'tally' in cardgen.outputs should load a subclass of "
-     "cardgen.outputs.OutputKind named 'tally'"),
+     "cardgen.render.OutputKind named 'tally'"),
     ("[cardgen.icons]\ndice = cardgen_nowhere:ICONS\n",
      "the extension 'cardgen-dice': its entry point 'dice = cardgen_nowhere:ICONS' in "
      "cardgen.icons cannot be loaded: ModuleNotFoundError"),

@@ -30,7 +30,7 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops
 from pypdf import PdfReader, PdfWriter
 
-import cardgen.outputs.boards as boards
+import cardgen.render.boards as boards
 from cardgen.cli import main
 from cardgen.units import mm_to_pt
 

@@ -1,5 +1,5 @@
 """Deck rules as data: the keys each kind of rule takes, read from a card type's or a deck's
-`rules:` list into Rule values. The checks themselves are the validator's (rules/constraints).
+`rules:` list into Rule values. The checks themselves are the validator's (validate/constraints).
 
     rules:
       - total: {equals: 35}                      # cards in the deck (copies counted)

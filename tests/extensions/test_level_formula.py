@@ -12,7 +12,7 @@ from cardgen.drawing.pen import Pen
 from cardgen.errors import Report
 from cardgen.fields import FIELD_TYPES
 from cardgen_extensions.level_formula import LevelAbilities, LevelFormula
-from cardgen.layout.resolve import resolve_game
+from cardgen.resolve.resolve import resolve_game
 from cardgen.load.game import load_game
 from cardgen.schema import At, Invalid
 from cardgen.yaml_source import Document

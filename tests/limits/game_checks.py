@@ -6,11 +6,11 @@ import math
 from pathlib import Path
 
 from cardgen.errors import Report
-from cardgen.layout import bind, library
+from cardgen.resolve import bind, library
 from cardgen.limits import COPIES, PATH_POINTS
 from cardgen.load.game import load_game
-from cardgen.outputs import card_sheet_checks, images
-from cardgen.outputs.boards import Boards
+from cardgen.render import card_sheet_checks, images
+from cardgen.render.boards import Boards
 from cardgen import tiling
 from limits.probing import Pair, Run, errors, loaded, sized
 

@@ -21,7 +21,7 @@ import yaml
 from pypdf import PdfReader
 
 from cardgen.fields import FIELD_TYPES
-from cardgen.layout.library import LAYOUT_KEYS
+from cardgen.resolve.library import LAYOUT_KEYS
 from cardgen.load import game_schema as gs
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES
 from cardgen.load.rule_schema import RULE_KEYS

@@ -1,0 +1,167 @@
+"""The boards output: each board or mat of a game into `<id>.pdf`, with its bleed and corner crop
+marks. A board that fits inside the printer margin prints whole (turned on its side when only that
+way fits); a larger one is tiled across pages (cardgen/tiling.py). Tiles overlap: a dashed line on
+the tile that goes on top says where to trim it, and a solid line with crosses on the tile under
+it says where that trimmed edge lands. Each tile is labelled with where it goes."""
+from __future__ import annotations
+
+import io
+from typing import Callable
+
+from reportlab.lib.colors import Color
+
+from cardgen.errors import Report
+from cardgen.imposition import FooterRoom
+from cardgen.resolve.resolve import Faces
+from cardgen.model import Board, Game, Source
+from cardgen.render.base import OutputKind
+from cardgen.drawing.pictures import PictureCache
+from cardgen.render.page_footer import Form, check_printable, draw_footer, fit_footer
+from cardgen.render.pages import (DOT, document_info, draw_cut_marks, identity, new_document,
+                                   page_size, save)
+from cardgen.render.sheet_drawing import define_form
+from cardgen.tiling import LABEL_ROOM, MARK_ROOM, TilePlan, Tile, TilingError, board_plan
+from cardgen.units import mm_to_pt
+
+MARK = Color(0.2, 0.2, 0.2)
+CROSS_EVERY = 40.0     # mm between alignment crosses along a glue line
+
+
+class Boards(OutputKind):
+    name = "boards"
+    description = "boards and mats, whole or tiled across pages"
+    default = True
+
+    def check(self, game: Game, report: Report) -> None:
+        for board in game.boards:
+            try:
+                plan = board_plan(game, board)
+            except TilingError as exc:
+                report.raised(exc, board.source.file, board.source.line, board.source.path)
+                continue
+            where = board.source
+            check_printable(board.name, Source(where.file, where.line, where.path + ("name",)),
+                            f"board '{board.id}' name", report)
+            if any(fit_footer((_label_room(game, plan),), _label_forms(game, board, plan, tile))
+                   is None for tile in plan.tiles):
+                report.warning(where.file, where.line, where.path, f"on {game.print.page} paper, "
+                               f"the label of board '{board.id}' has no room for "
+                               f"'{DOT.join(identity(game, board.name))}' at 5 pt; a shorter game "
+                               "title or board name would fit", code="footer-room")
+
+    def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
+        return {f"{board.id}.pdf": [(f"board '{board.id}'", board.source)] for board in game.boards}
+
+    def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
+        return {f"{board.id}.pdf": render_board(game, board, faces.boards[board.id])
+                for board in game.boards if board.id in faces.boards}
+
+
+def render_board(game: Game, board: Board, face) -> bytes:
+    plan = board_plan(game, board)
+    buffer = io.BytesIO()
+    canvas = new_document(buffer, page_size(plan.page_width, plan.page_height),
+                          document_info(game, board.name))
+    define_form(canvas, "board", face, PictureCache(), game.print.cmyk)
+    for _ in range(board.copies):
+        for tile in plan.tiles:
+            ox, oy = plan.origin
+            canvas.saveState()
+            clip = canvas.beginPath()
+            clip.rect(*(mm_to_pt(v) for v in (ox, oy, tile.width, tile.height)))
+            canvas.clipPath(clip, stroke=0, fill=0)
+            canvas.translate(mm_to_pt(ox - tile.x), mm_to_pt(oy - tile.y))
+            canvas.doForm("board")
+            _crop_marks(canvas, board, game.print.bleed)
+            _join_marks(canvas, board, plan, tile)
+            canvas.restoreState()
+            draw_footer(canvas, (_label_room(game, plan),), _label_forms(game, board, plan, tile))
+            canvas.showPage()
+    return save(canvas, buffer)
+
+
+def _line(canvas, x0: float, y0: float, x1: float, y1: float) -> None:
+    canvas.line(*(mm_to_pt(v) for v in (x0, y0, x1, y1)))
+
+
+def _crop_marks(canvas, board: Board, bleed: float) -> None:
+    """At each corner, two marks on the cut lines, outside the bleed (in board coordinates)."""
+    near, far = bleed + 1.0, bleed + MARK_ROOM
+    marks = []
+    for x in (0.0, board.width):
+        marks += [(x, -near, x, -far), (x, board.height + near, x, board.height + far)]
+    for y in (0.0, board.height):
+        marks += [(-near, y, -far, y), (board.width + near, y, board.width + far, y)]
+    draw_cut_marks(canvas, marks, halo=True)
+
+
+def _join_marks(canvas, board: Board, plan: TilePlan, tile: Tile) -> None:
+    """Where this tile meets its neighbours: a dashed trim line where it goes over the tile to its
+    left or above, a solid glue line with crosses where the tile to its right or below goes over
+    it. Each line runs through the middle of the two tiles' overlap."""
+    low_y, high_y = tile.y, tile.y + tile.height
+    low_x, high_x = tile.x, tile.x + tile.width
+    canvas.saveState()
+    canvas.setStrokeColor(MARK)
+    canvas.setLineWidth(0.5)
+    if tile.column > 0:
+        x = sum(plan.overlap_x(tile.column - 1)) / 2
+        _dashed(canvas, x, low_y, x, high_y)
+    if tile.row > 0:
+        y = sum(plan.overlap_y(tile.row - 1)) / 2
+        _dashed(canvas, low_x, y, high_x, y)
+    if tile.column < plan.columns - 1:
+        x = sum(plan.overlap_x(tile.column)) / 2
+        _line(canvas, x, low_y, x, high_y)
+        for y in _along(low_y, high_y):
+            _cross(canvas, x, y)
+    if tile.row < plan.rows - 1:
+        y = sum(plan.overlap_y(tile.row)) / 2
+        _line(canvas, low_x, y, high_x, y)
+        for x in _along(low_x, high_x):
+            _cross(canvas, x, y)
+    canvas.restoreState()
+
+
+def _along(start: float, end: float) -> list[float]:
+    count = max(2, int((end - start) / CROSS_EVERY))
+    return [start + (end - start) * (i + 0.5) / count for i in range(count)]
+
+
+def _dashed(canvas, x0: float, y0: float, x1: float, y1: float) -> None:
+    canvas.saveState()
+    canvas.setDash([4, 3])
+    _line(canvas, x0, y0, x1, y1)
+    canvas.restoreState()
+
+
+def _cross(canvas, x: float, y: float, arm: float = 2.5) -> None:
+    _line(canvas, x - arm, y, x + arm, y)
+    _line(canvas, x, y - arm, x, y + arm)
+
+
+def _label_room(game: Game, plan: TilePlan) -> FooterRoom:
+    """The band under every tile that the tiling keeps for its label."""
+    margin = game.print.margin
+    return FooterRoom(margin, margin, plan.page_width - margin, margin + LABEL_ROOM)
+
+
+def _label_forms(game: Game, board: Board, plan: TilePlan, tile: Tile) -> list[Form]:
+    """What the tile is and where it goes, longest first; every form says the game, the board
+    and the version."""
+    says = DOT.join(identity(game, board.name))
+    count = len(plan.tiles)
+    if count == 1:
+        wheres = ["cut on the crop marks"]
+    else:
+        number = tile.row * plan.columns + tile.column + 1
+        where = f"row {tile.row + 1} of {plan.rows}, column {tile.column + 1} of {plan.columns}"
+        over = [f"tile {number - 1}" if tile.column else "",
+                f"tile {number - plan.columns}" if tile.row else ""]
+        over = " and ".join(t for t in over if t)
+        how = f"; trim on the dashed line and glue over {over} along its solid line" if over else \
+            "; the next tiles go over this one"
+        wheres = [f"tile {number} of {count} ({where}){how}", f"tile {number} of {count} ({where})",
+                  f"tile {number}/{count}"]
+    return [(f"{says}{DOT}{w}",) for w in wheres] + [(says, w) for w in wheres] + [
+        (says,), (game.title, DOT.join(identity(game, board.name)[1:]))]

@@ -1,0 +1,232 @@
+"""The parts of a document that the game's data writes: the components list, a deck's card
+reference, the glossary, the definitions, diagrams of a field drawn as the cards draw it, and the
+notice of prototype values. An errata to the data changes these parts with the cards."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from reportlab.platypus import Table, TableStyle
+
+from cardgen import markup
+from cardgen.markup import escaped
+from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box
+from cardgen.fields import Diagram, field_type
+from cardgen.resolve.resolve import Faces, card_scope, deck_values
+from cardgen.model import Block, Game
+from cardgen.render.booklet.flowables import Drawing, table_font
+from cardgen.render.booklet.typesetter import Typesetter
+from cardgen.packing import footprint
+from cardgen.tiling import board_plan
+
+_FIELD = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
+PROTOTYPE_MARK = "\u2020"       # dagger, after a value the published rules do not give
+DIAGRAM_MM = 24.0
+
+
+def _title(name: str) -> str:
+    """A field's name as a column heading: `level_up` as "Level up", a two-letter name such as
+    `hp` or `vp` (an abbreviation) in capitals."""
+    return name.upper() if len(name) <= 2 else name.replace("_", " ").capitalize()
+
+
+def _mm(value: float) -> str:
+    """A length in mm to a tenth: 39.2598 as 39.3, 16.0 as 16."""
+    return f"{round(value, 1):g}"
+
+
+def components(game: Game, ts: Typesetter) -> list:
+    rows = [("What", "How many", "Details")]
+    for deck in game.decks:
+        rows.append((deck.name, f"{deck.card_count} cards",
+                     f"{len(deck.cards)} different; {deck.size.name} size "
+                     f"({_mm(deck.size.width)} x {_mm(deck.size.height)} mm)"))
+    for token_set in game.token_sets:
+        width, height = footprint(token_set.shape, token_set.size, token_set.points)
+        kinds = len(token_set.tokens)
+        noun = "token" if token_set.count == 1 else "tokens"
+        shape = noun if token_set.shape == "path" else f"{token_set.shape} {noun}"
+        rows.append((token_set.name, f"{token_set.count} {shape}",
+                     f"{_mm(width)} x {_mm(height)} mm" + (f"; {kinds} kinds" if kinds > 1 else "")
+                     + ("; two-sided" if token_set.two_sided else "")))
+    for board in game.boards:
+        pages = len(board_plan(game, board).tiles)
+        rows.append((board.name, f"{board.copies}", f"{_mm(board.width)} x {_mm(board.height)} mm"
+                     + (f", printed in {pages} pieces to join" if pages > 1 else "")))
+    return [ts.table(rows)]
+
+
+def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
+    deck = next(d for d in game.decks if d.id == block.args["deck"])
+    card_type = game.card_types[deck.card_type]
+    decls = {f.name: f for f in card_type.fields}
+    names = [c.strip() for c in block.args.get("columns", "").split(",") if c.strip()] or [
+        f.name for f in card_type.fields if field_type(f.type).booklet_column]
+    names = [n for n in names if n != "name"]
+    rows = [("Card", *(_title(n) for n in names))]
+    marked = False
+    shared = deck_values(game, deck)
+    for number, card in enumerate(deck.cards, start=1):
+        scope = card_scope(game, deck, card, shared, number)
+        cells = [escaped(card.name) + (f" (x{card.copies})" if card.copies > 1 else "")]
+        for name in names:
+            value, kind = card.values.get(name), field_type(decls[name].type)
+            if value is None:
+                text = ""
+            elif kind.markup:      # card text: its markup kept, as the card prints it
+                text = _card_text(value, scope)
+            else:
+                text = escaped(kind.as_text(value))
+            if name in card.prototype and text:
+                text, marked = f"{text}{PROTOTYPE_MARK}", True
+            cells.append(text)
+        rows.append(tuple(cells))
+    out = [ts.table(rows)]
+    if marked:
+        out.append(ts.paragraph(f"{PROTOTYPE_MARK} a prototype value: the published rules do not "
+                                "give it.", size=ts.style.body * 0.8, family=ts.sans))
+    return out
+
+
+def _card_text(text: str, scope) -> str:
+    """Card text as the card prints it: its own markup kept, its {{field}} values filled in."""
+    try:
+        text = scope.expand(text)
+    except ValueError:
+        pass                     # reported at validation; printed as written
+    return _FIELD.sub(lambda m: escaped(scope.text(m.group(1)) or m.group(0)), text)
+
+
+def glossary(game: Game, ts: Typesetter) -> list:
+    return [ts.paragraph(f"**{escaped(term)}**"
+                         + (f" {PROTOTYPE_MARK}" if term in game.prototype_terms else "")
+                         + f": {text}") for term, text in sorted(game.glossary.items(),
+                                                                 key=lambda kv: kv[0].casefold())]
+
+
+def definitions(game: Game, block: Block, ts: Typesetter) -> list:
+    wanted = [k.strip() for k in block.args.get("kinds", "").split(",") if k.strip()]
+    kinds = wanted or list(dict.fromkeys(d.kind for d in game.definitions.values()))
+    out = []
+    for kind in kinds:
+        members = [d for d in game.definitions.values() if d.kind == kind]
+        if not members:
+            continue
+        out.append(ts.heading(kind.capitalize() + ("" if kind.endswith("s") else "s"), 3))
+        out += [ts.paragraph(f"**{escaped(d.name)}**"
+                             + (f" {PROTOTYPE_MARK}" if d.prototype else "") + f": {d.text}")
+                for d in members]
+    return out
+
+
+def diagrams(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:
+    """A field drawn as its type's diagram says: by an element for every value, or a table."""
+    deck = next(d for d in game.decks if d.id == block.args["deck"])
+    decl = game.card_types[deck.card_type].field(block.args["field"])
+    kind = field_type(decl.type)
+    if kind.diagram.element is not None:
+        deck_faces = next((f for f in faces.decks if f.deck.id == deck.id), None)
+        return _drawn_values(deck, deck_faces, decl.name, kind.diagram, ts)
+    return _parts_table(deck, decl, ts)
+
+
+def _drawn_values(deck, deck_faces, field: str, diagram: Diagram, ts: Typesetter) -> list:
+    """Every value the deck's cards use, with who uses it, drawn by the diagram's element as
+    the first card that uses it draws it (its colours and all), or by one of its own if the
+    cards draw none."""
+    users: dict[str, list] = {}
+    for card in deck.cards:
+        if field in card.values:
+            users.setdefault(str(card.values[field]), []).append(card)
+    if not users:
+        return []
+    columns = max(1, int(ts.frame_width / ((DIAGRAM_MM + 8) * 72 / 25.4)))
+    cells = []
+    for value, cards in users.items():
+        drawn = _card_element(deck_faces, cards[0].id, ELEMENT_TYPES[diagram.element]) or element(
+            diagram.element, DIAGRAM_MM, DIAGRAM_MM, **{diagram.key: value})
+        names = ", ".join(c.name for c in cards)
+        caption = ts.paragraph(f"**{escaped(value)}**: {escaped(names)}",
+                               size=ts.style.body * 0.8, family=ts.sans, after=0)
+        cells.append([Drawing(DIAGRAM_MM, DIAGRAM_MM, (drawn,)), caption])
+    rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
+    rows[-1] += [""] * (columns - len(rows[-1]))
+    table = Table(rows, colWidths=[ts.frame_width / columns] * columns)
+    table.setStyle(TableStyle([table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 8)]))
+    return [table]
+
+
+def _card_element(deck_faces, card_id: str, kind: type):
+    """The first element of type `kind` a card's face draws, moved into a box of the diagram's
+    size."""
+    face = deck_faces.fronts.get(card_id) if deck_faces is not None else None
+    drawn = next((e for e in face.elements if isinstance(e, kind)), None) if face else None
+    return replace(drawn, box=Box(0.0, 0.0, DIAGRAM_MM, DIAGRAM_MM)) if drawn is not None else None
+
+
+def _parts_table(deck, decl, ts: Typesetter) -> list:
+    """Each card's value and its parts (a level formula worked out at every level the field
+    declares), card by card."""
+    kind = field_type(decl.type)
+    rows, header = [], None
+    for card in deck.cards:
+        value = card.values.get(decl.name)
+        if value is None:
+            continue
+        parts = kind.parts(value, decl)
+        if header is None:
+            header = ("Card", _title(decl.name), *(kind.part_heading(p) for p in parts))
+        rows.append((card.name, kind.as_text(value), *(str(v) for v in parts.values())))
+    return [ts.table([header, *rows])] if header else []
+
+
+def changelog(game: Game, ts: Typesetter) -> list:
+    """Each version, newest first, with what it changed."""
+    out = []
+    for entry in game.changelog:
+        date = f" ({escaped(entry.date)})" if entry.date else ""
+        out.append(ts.paragraph(f"**Version {escaped(entry.version)}**{date}",
+                                family=ts.sans, after=ts.style.body * 0.2))
+        out += ts.items([(change, 0) for change in entry.changes], ordered=False)
+    return out
+
+
+def errata(game: Game, ts: Typesetter) -> list:
+    """Each corrected value: the card, the field, what the published rules had, what it is now."""
+    if not game.errata:
+        return [ts.paragraph("No value of the published rules has been corrected.")]
+    rows = [("Card", "Field", "Was", "Now", "Why")]
+    rows += [(escaped(e.card), escaped(_title(e.field)), escaped(e.was), escaped(e.now),
+              escaped(e.note)) for e in game.errata]
+    return [ts.table(rows)]
+
+
+def prototype_notice(game: Game) -> str | None:
+    """What the notice says when the game holds values the published rules do not give."""
+    cards = sum(1 for deck in game.decks for card in deck.cards if card.prototype)
+    invented = sorted(game.prototype_names)
+    if not cards and not invented:
+        return None
+    parts = []
+    if cards:
+        parts.append(f"{cards} card{'s' * (cards != 1)} hold such values")
+    if invented:
+        parts.append(f"these names are invented: {', '.join(escaped(n) for n in invented)}")
+    return ("**Prototype data.** This game's data holds values its published rules do not give, "
+            "made up so the game can be printed and played: " + "; ".join(parts) + ". They are "
+            f"marked {PROTOTYPE_MARK} in the tables, and the cards that hold them print a "
+            "PROTOTYPE tag. Replace them with the published values when you have them.")
+
+
+def element(kind: str, width: float, height: float, **values):
+    """One of the cards' own elements, built in a box of its own (mm) with its defaults."""
+    cls = ELEMENT_TYPES[kind]
+    keys = {**COMMON_KEYS, **cls.KEYS}
+    ctx = BindContext(width, height, 0.0, {}, markup.parse, Path("."))
+    settled = {k: values.get(k, spec.default) for k, spec in keys.items()}
+    built = cls.build(Box(0.0, 0.0, width, height), settled, ctx)
+    if built is None:
+        raise ValueError(f"{kind}: {ctx.problems}")
+    return built

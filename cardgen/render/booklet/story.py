@@ -1,0 +1,65 @@
+"""A document as platypus flowables, in order: the cover, the contents, the prototype notice
+where the game has invented values, then the document's own blocks, with the parts its
+directives ask for made from the game's data."""
+from __future__ import annotations
+
+from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak
+
+from cardgen.resolve.resolve import Faces
+from cardgen.markup import escaped
+from cardgen.model import Block, Document, Game
+from cardgen.render.booklet import parts
+from cardgen.render.booklet.template import contents
+from cardgen.render.booklet.typesetter import Typesetter
+
+
+def story(game: Game, faces: Faces, document: Document, ts: Typesetter) -> list:
+    lines = [f"**Players:** {escaped(game.players)}"] if game.players else []
+    lines += [f"**Version** {escaped(game.version)}"]
+    lines += [escaped(credit) for credit in game.credits]
+    flow = [*ts.cover(lines, escaped(game.description)),
+            NextPageTemplate("body"), PageBreak(),
+            ts.paragraph("**Contents**", family=ts.condensed, size=ts.style.heading_sizes[0],
+                         color=ts.style.accent, after=ts.style.body),
+            contents(ts.style), PageBreak()]
+    notice = parts.prototype_notice(game)
+    if notice:
+        flow.append(ts.note(notice))
+    for block in document.blocks:
+        flow += _block(game, faces, block, ts)
+    return flow
+
+
+def _block(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:
+    if block.kind == "heading":
+        before = [CondPageBreak(ts.style.height * 0.25 * 72 / 25.4)] if block.level == 1 else []
+        return before + [ts.heading(block.text, block.level)]
+    if block.kind == "paragraph":
+        return [ts.paragraph(block.text)]
+    if block.kind in ("bullets", "numbers"):
+        return ts.items(block.items, block.kind == "numbers")
+    if block.kind == "table":
+        return [ts.table(block.items, block.header)]
+    if block.kind == "note":
+        return [ts.note(block.text)]
+    return _directive(game, faces, block, ts)
+
+
+def _directive(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:
+    name = block.text
+    if name == "components":
+        return parts.components(game, ts)
+    if name == "cards":
+        title = [ts.heading(block.args["title"], 3)] if block.args.get("title") else []
+        return title + parts.card_reference(game, block, ts)
+    if name == "glossary":
+        return parts.glossary(game, ts)
+    if name == "definitions":
+        return parts.definitions(game, block, ts)
+    if name == "diagrams":
+        return parts.diagrams(game, faces, block, ts)
+    if name == "changelog":
+        return parts.changelog(game, ts)
+    if name == "errata":
+        return parts.errata(game, ts)
+    return [PageBreak()]          # page-break

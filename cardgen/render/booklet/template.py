@@ -1,0 +1,116 @@
+"""A document's pages: their size and margins, the cover and body page templates, the footer, and
+the table of contents and PDF outline kept from the headings as the pages are laid out."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import Color, white
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, TableStyle
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from cardgen.drawing import fonts
+from cardgen.imposition import FooterRoom
+from cardgen.render.booklet.flowables import Heading, table_font
+from cardgen.render.page_footer import book_forms, draw_footer
+from cardgen.render.pages import DocumentInfo, template_options
+from cardgen.units import mm_to_pt
+
+# the footer's band, mm: from under the body's margin to just above it, clear of the text frame
+FOOTER_BELOW, FOOTER_ABOVE = 4.0, 2.0
+FRAME_RAISE = 4.0          # mm the body text's frame stands above the margin
+
+
+@dataclass(frozen=True)
+class PageStyle:
+    """A page size and how text sits on it, in mm and pt."""
+
+    width: float
+    height: float
+    margin: float              # on every side; the printer margin is well inside it
+    body: float                # body text size, pt
+    accent: Color
+
+    @property
+    def heading_sizes(self) -> tuple[float, float, float]:
+        return (self.body * 1.75, self.body * 1.3, self.body * 1.1)
+
+
+class BookTemplate(BaseDocTemplate):
+    """Pages with a cover first; every heading of level 1 or 2 goes into the contents, the PDF
+    outline and a link target, as the pages are laid out."""
+
+    def __init__(self, buffer: io.BytesIO, style: PageStyle, info: DocumentInfo,
+                 footer: tuple[FooterRoom, tuple[str, ...]], cover: tuple[str, str]):
+        """`footer`: the band a body page's footer is set in, and what the page says it is."""
+        size = (mm_to_pt(style.width), mm_to_pt(style.height))
+        super().__init__(buffer, pagesize=size, **template_options(info))
+        m, rise = mm_to_pt(style.margin), mm_to_pt(FRAME_RAISE)
+        frame = Frame(m, m + rise, size[0] - 2 * m, size[1] - 2 * m - rise,
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body")
+        below_band = size[1] - 2 * m - self.band(style) - mm_to_pt(10)
+        cover_frame = Frame(m, m, size[0] - 2 * m, below_band, leftPadding=0, rightPadding=0,
+                            topPadding=0, bottomPadding=0, id="cover")
+        self.style, self.footer, self.cover = style, footer, cover
+        self.addPageTemplates([PageTemplate("cover", [cover_frame], onPage=self._cover_band),
+                               PageTemplate("body", [frame], onPage=self._footer)])
+
+    def afterFlowable(self, flowable):
+        if isinstance(flowable, Heading) and flowable.level <= 2:
+            self.canv.bookmarkPage(flowable.key)
+            self.canv.addOutlineEntry(flowable.plain, flowable.key, level=flowable.level - 1,
+                                      closed=flowable.level > 1)
+            self.notify("TOCEntry", (flowable.level - 1, escape(flowable.plain), self.page,
+                                     flowable.key))
+
+    def _footer(self, canvas, doc):
+        room, says = self.footer
+        draw_footer(canvas, (room,), book_forms(says, doc.page), centred=True)
+
+    @staticmethod
+    def band(style: PageStyle) -> float:
+        """The height of the cover's band, in points."""
+        return mm_to_pt(style.height - 2 * style.margin) * 0.32
+
+    def _cover_band(self, canvas, doc):
+        """A band of the document's colour across the top of the cover, inside the margin, with
+        the game's title on one line and the document's under it."""
+        style, (title, subtitle) = self.style, self.cover
+        m, width = mm_to_pt(style.margin), mm_to_pt(style.width)
+        band = self.band(style)
+        top = mm_to_pt(style.height) - m
+        canvas.saveState()
+        canvas.setFillColor(style.accent)
+        canvas.rect(m, top - band, width - 2 * m, band, stroke=0, fill=1)
+        canvas.setFillColor(white)
+        face = fonts.family("condensed").face(bold=True)
+        size = min(style.body * 3.2, (width - 2 * m) * 0.9 / max(fonts.text_width(title, face, 1), 1e-6))
+        canvas.setFont(face, size)
+        canvas.drawCentredString(width / 2, top - band * 0.52, title)
+        canvas.setFont(fonts.family("condensed").face(), style.body * 1.6)
+        canvas.drawCentredString(width / 2, top - band * 0.52 - style.body * 2.6, subtitle)
+        canvas.restoreState()
+
+
+def footer_room(style: PageStyle, printer_margin: float) -> FooterRoom:
+    """The band a body page's footer is centred in: about the bottom margin, under the text's
+    frame and above the edge the printer cannot reach (mm)."""
+    low = max(printer_margin, style.margin - FOOTER_BELOW)
+    return FooterRoom(style.margin, low, style.width - style.margin, style.margin + FOOTER_ABOVE)
+
+
+def contents(style: PageStyle) -> TableOfContents:
+    """The table of contents: chapters and their sections, with dotted leaders to page numbers."""
+    toc = TableOfContents(dotsMinLevel=0, tableStyle=TableStyle([
+        table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    sans = fonts.family("sans")
+    toc.levelStyles = [
+        ParagraphStyle("toc1", fontName=sans.face(bold=True), fontSize=style.body * 1.05,
+                       leading=style.body * 1.6, leftIndent=0, firstLineIndent=0),
+        ParagraphStyle("toc2", fontName=sans.face(), fontSize=style.body * 0.95,
+                       leading=style.body * 1.35, leftIndent=style.body * 1.4, firstLineIndent=0),
+    ]
+    return toc

@@ -1,0 +1,145 @@
+"""The card sheets' own checks: cards fit their sleeves and the page, a deck's size is bounded,
+the page footer can be printed, and the marks the grid leaves out are said."""
+from __future__ import annotations
+
+from cardgen import catalog
+from cardgen.errors import Report
+from cardgen.imposition import ImpositionError, plan_sheet
+from cardgen.resolve.resolve import DeckFaces
+from cardgen.limits import PRINTED_CARDS
+from cardgen.load.cards import slug
+from cardgen.model import Deck, Game, Source
+from cardgen.render.page_footer import check_printable
+from cardgen.render.pages import DOT, identity
+from cardgen.render.sheet_drawing import decks_part, sheet_footer_fits
+
+
+def check_footer(game: Game, report: Report) -> None:
+    """The page footer prints the title, version and deck names: each must be printable."""
+    check_printable(game.title, game.where("title"), "title", report)
+    check_printable(game.version, game.where("version"), "version", report)
+    for deck in game.decks:
+        check_printable(deck.name, Source(deck.source.file, deck.source.line,
+                                          deck.source.path + ("name",)),
+                        f"deck '{deck.id}' name", report)
+
+
+def sheet_groups(items, pack: bool) -> list[tuple[str, list]]:
+    """The PDFs to make from decks (or their faces): one per deck, or with `pack` one per card
+    size shared by several decks (named after the size), in the order the decks are written."""
+    if not pack:
+        return [(_deck(item).id, [item]) for item in items]
+    by_size: dict[tuple, list] = {}
+    for item in items:
+        by_size.setdefault((_deck(item).size.width, _deck(item).size.height), []).append(item)
+    return [(_deck(group[0]).id if len(group) == 1 else f"{slug(_deck(group[0]).size.name)}-decks",
+             group) for group in by_size.values()]
+
+
+def _deck(item) -> Deck:
+    return item.deck if isinstance(item, DeckFaces) else item
+
+
+def check_print(game: Game, report: Report) -> None:
+    check_footer(game, report)
+    settings = game.print   # with any --page or --duplex of this run already applied
+    page_size = catalog.page_sizes()[settings.page]
+    for deck in game.decks:
+        if deck.card_count > PRINTED_CARDS:
+            report.error(deck.source.file, deck.source.line, deck.source.path,
+                         f"deck '{deck.id}' prints {deck.card_count:,} cards (copies counted); the "
+                         f"limit is {PRINTED_CARDS:,} a deck: split it into several decks",
+                         code="too-many-cards")
+        size = deck.size
+        where = deck.size_source or Source(deck.source.file, deck.source.line,
+                                           deck.source.path + ("size",))
+        if size.sleeve_width is not None:
+            spare_w = size.sleeve_width - size.width
+            spare_h = size.sleeve_height - size.height
+            if min(spare_w, spare_h) < catalog.SLEEVE_CLEARANCE_MM - 1e-6:
+                report.error(where.file, where.line, where.path,
+                             f"a {size.width:g} x {size.height:g} mm card leaves only "
+                             f"{min(spare_w, spare_h):g} mm in a {size.sleeve} sleeve; it needs "
+                             f"{catalog.SLEEVE_CLEARANCE_MM:g} mm", code="sleeve-fit")
+        try:
+            plan = plan_sheet(page_size, (size.width, size.height), settings.bleed, settings.margin,
+                              settings.duplex, settings.crop_marks, settings.back_offset,
+                              bool(settings.mark_every_cut))
+        except ImpositionError as exc:
+            if exc.setting == "back_offset":
+                at = _offset_source(game)
+                report.error(at.file, at.line, at.path, f"deck '{deck.id}': {exc}; measure the "
+                             "offset again (cardgen calibrate) and set print.back_offset or "
+                             "--back-offset to what the calibration sheet reads", code="back-offset")
+            else:
+                report.error(where.file, where.line, where.path, str(exc), code="page-fit")
+            continue
+        if plan.unmarked and settings.mark_every_cut is None:
+            _unmarked_cuts(game, deck, plan, page_size, where, report)
+        _offset_cost(game, deck, plan, page_size, report)
+    for _, decks in sheet_groups(game.decks, settings.pack):
+        _footer_room(game, decks, page_size, report)
+    if settings.duplex == "fold" and settings.back_offset != (0.0, 0.0):
+        at = game.where("print")
+        report.warning(at.file, at.line, at.path, "a back offset has no effect on gutterfold "
+                       "sheets, where fronts and backs print on one side; it is not applied",
+                       code="back-offset-ignored")
+
+
+def _unmarked_cuts(game: Game, deck, plan, page_size, where: Source, report: Report) -> None:
+    """Cut lines the full grid leaves no room to mark: say so, and what the choice costs."""
+    settings = game.print
+    marked = plan_sheet(page_size, (deck.size.width, deck.size.height), settings.bleed,
+                        settings.margin, settings.duplex, True, settings.back_offset, True)
+    report.warning(where.file, where.line, where.path,
+                   f"on {settings.page} paper, deck '{deck.id}' ({plan.columns} x {plan.rows} "
+                   f"cards a sheet) leaves no room for crop marks on the {' or '.join(plan.unmarked)} "
+                   f"of the block, so those cuts are unmarked; set print: mark_every_cut: true for "
+                   f"{marked.per_page} cards a sheet with every cut marked, or false to keep "
+                   f"{plan.per_page} and the marks that fit", code="unmarked-cuts")
+
+
+def _offset_source(game: Game) -> Source:
+    at = game.where("print")
+    return Source(at.file, at.line, ("print", "back_offset"))
+
+
+def _offset_cost(game: Game, deck, plan, page_size, report: Report) -> None:
+    """A back offset the fronts make room for may cost cards on each sheet: say so."""
+    settings = game.print
+    if plan.back_offset == (0.0, 0.0):
+        return
+    plain = plan_sheet(page_size, (deck.size.width, deck.size.height), settings.bleed,
+                       settings.margin, settings.duplex, settings.crop_marks, (0.0, 0.0),
+                       bool(settings.mark_every_cut))
+    if plain.per_page > plan.per_page:
+        at = _offset_source(game)
+        dx, dy = plan.back_offset
+        report.warning(at.file, at.line, at.path,
+                       f"on {settings.page} paper, deck '{deck.id}' prints {plan.per_page} cards a "
+                       f"sheet, not {plain.per_page}: the fronts leave room for their backs to move "
+                       f"by the back offset ({dx:g}, {dy:g} mm) without reaching the printer margin",
+                       code="back-offset-costs-cards")
+
+
+def _footer_room(game: Game, decks, page_size, report: Report) -> None:
+    """Every page of a PDF of cards (one deck's, or the decks packed into it) must say the game,
+    its decks and the version at 5 pt or more, as the renderer prints them."""
+    settings, size = game.print, decks[0].size
+    try:
+        plan = plan_sheet(page_size, (size.width, size.height), settings.bleed, settings.margin,
+                          settings.duplex, settings.crop_marks, settings.back_offset,
+                          bool(settings.mark_every_cut))
+    except ImpositionError:
+        return                  # said already, deck by deck
+    says = identity(game, decks_part(decks))
+    if not sheet_footer_fits(says, plan, settings.duplex, sum(d.card_count for d in decks)):
+        deck = decks[0]
+        where = deck.size_source or Source(deck.source.file, deck.source.line,
+                                           deck.source.path + ("size",))
+        whose = (f"deck '{deck.id}'" if len(decks) == 1 else
+                 "the decks packed together, " + ", ".join(f"'{d.id}'" for d in decks))
+        report.warning(where.file, where.line, where.path,
+                       f"on {settings.page} paper, the page footer of {whose} has no room for "
+                       f"'{DOT.join(says)}' at 5 pt; a shorter game title or deck name would fit",
+                       code="footer-room")

@@ -1,0 +1,127 @@
+"""The page footer: what a stray sheet says it is (game, deck, version, side, page), fitted into
+the bands the plan leaves free of ink; and the label beside a gutterfold's fold line.
+
+A footer is tried in shorter and shorter forms, each in every band, and set in the first form
+that fits a band at 5 pt or more, as large as the band allows up to FOOTER_SIZE_PT. Every form
+keeps the game's title, the deck and the version: only the side and page number shorten. A book
+page's footer (`book_forms`) keeps its page number too, on one line or under the title.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.drawing import fonts
+from cardgen.errors import Report
+from cardgen.imposition import FooterRoom
+from cardgen.model import Source
+from cardgen.render.pages import DOT
+from cardgen.units import mm_to_pt
+
+FOOTER_SIZE_PT = 6.5
+FOOTER_MIN_PT = 5.0     # fine print: below this the footer is shortened, never shrunk
+FOOTER_COLOR = Color(0.35, 0.35, 0.35)
+FOOTER_FAMILY = "condensed"
+LEADING = 1.15
+
+Form = tuple[str, ...]     # the lines of one way of writing a footer
+
+
+def footer_forms(identity: Sequence[str], side: str, page: int, total: int,
+                 count_word: str = "page") -> list[Form]:
+    """The ways to write a footer, longest first. `identity`: the title, the deck (or token sets)
+    and the version, which every form keeps; `side`: fronts, backs ... or empty."""
+    name = DOT.join(identity)
+    where = DOT.join(p for p in (side, f"{count_word} {page} of {total}") if p)
+    brief = DOT.join(p for p in (side, f"{page}/{total}") if p)
+    title, rest = identity[0], DOT.join(identity[1:])
+    return [(f"{name}{DOT}{where}",), (name, where), (f"{name}{DOT}{brief}",),
+            (title, f"{rest}{DOT}{brief}"), (name,), (title, rest)]
+
+
+def book_forms(identity: Sequence[str], page: int) -> list[Form]:
+    """The ways to write a book page's footer, longest first: the identity then the page number,
+    on one line, or with the title above the rest."""
+    title, rest = identity[0], DOT.join(identity[1:])
+    return [(f"{DOT.join(identity)}{DOT}{page}",), (title, f"{rest}{DOT}{page}")]
+
+
+def fit_footer(rooms: Sequence[FooterRoom], forms: Sequence[Form]):
+    """(room, lines, size) for the first form that fits one of `rooms` at FOOTER_MIN_PT or more,
+    in the room that gives it the largest size; None if none fits any."""
+    face = fonts.family(FOOTER_FAMILY).face()
+    height = fonts.ascent(face) + fonts.descent(face)        # one line, per pt of size
+    for lines in forms:
+        widest = max(fonts.text_width(line, face, 1.0) for line in lines)
+        best = None
+        for room in rooms:
+            size = min(FOOTER_SIZE_PT, mm_to_pt(room.length) / max(widest, 1e-6),
+                       mm_to_pt(room.depth) / (height + (len(lines) - 1) * LEADING))
+            if size >= FOOTER_MIN_PT - 1e-9 and (best is None or size > best[2] + 1e-9):
+                best = (room, lines, size)
+        if best:
+            return best
+    return None
+
+
+def draw_footer(canvas: Canvas, rooms: Sequence[FooterRoom], forms: Sequence[Form],
+                centred: bool = False) -> bool:
+    """The footer in the first form that fits, from the start of its room or centred along it;
+    False if none fits (nothing is drawn)."""
+    fitted = fit_footer(rooms, forms)
+    if fitted is None:
+        return False
+    _draw_lines(canvas, *fitted, centred=centred)
+    return True
+
+
+def draw_label(canvas: Canvas, room: FooterRoom, text: str) -> None:
+    """A short label centred along `room`, as large as it allows up to the footer's size."""
+    fitted = fit_footer((room,), ((text,),))
+    if fitted is not None:
+        _draw_lines(canvas, *fitted, centred=True)
+
+
+def check_printable(text: str, where: Source, what: str, report: Report) -> None:
+    """Text a footer or label prints (a title, a version, a deck, token set or board name) must
+    be in the footer's font and read left to right."""
+    face = fonts.family(FOOTER_FAMILY).face()
+    missing = fonts.missing_glyphs(text, face)
+    backwards = fonts.right_to_left(text)
+    if missing:
+        report.error(where.file, where.line, where.path, f"the page footer's font has no glyph "
+                     f"for {_listed(missing)} in the {what}; it would print as a box",
+                     code="missing-glyph")
+    if backwards:
+        report.error(where.file, where.line, where.path, f"the {what} holds right-to-left text "
+                     f"({_listed(backwards)}), which the page footer would print reversed",
+                     code="right-to-left")
+
+
+def _listed(chars) -> str:
+    return ", ".join(f"'{c}' (U+{ord(c):04X})" for c in chars[:5])
+
+
+def _draw_lines(canvas: Canvas, room: FooterRoom, lines: Form, size: float, centred: bool) -> None:
+    """Lines stacked in the middle of the room's depth, from its start (or centred along it).
+    Rotated, the text runs up the page with the tops of its letters to the left."""
+    face = fonts.family(FOOTER_FAMILY).face()
+    ascent, descent = fonts.ascent(face) * size, fonts.descent(face) * size
+    block = ascent + descent + (len(lines) - 1) * LEADING * size
+    depth, length = mm_to_pt(room.depth), mm_to_pt(room.length)
+    canvas.saveState()
+    canvas.setFillColor(FOOTER_COLOR)
+    canvas.setFont(face, size)
+    if room.rotated:             # text x runs up the page, text y to the left, from the right edge
+        canvas.translate(mm_to_pt(room.x1), mm_to_pt(room.y0))
+        canvas.rotate(90)
+    else:
+        canvas.translate(mm_to_pt(room.x0), mm_to_pt(room.y0))
+    baseline = (depth + block) / 2 - ascent
+    for line in lines:
+        width = fonts.text_width(line, face, size)
+        canvas.drawString((length - width) / 2 if centred else 0.0, baseline, line)
+        baseline -= LEADING * size
+    canvas.restoreState()

@@ -1,0 +1,194 @@
+"""Drawing card sheets: a face printed more than once (copies, a deck's back) drawn once as a PDF
+form, a face printed once drawn in place, in the slots of a sheet plan, with crop marks and a
+page footer; several decks of one size may share the sheets."""
+from __future__ import annotations
+
+import io
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from reportlab.lib.colors import Color
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.resolve.bind import CardFace
+from cardgen.resolve.resolve import DeckFaces
+from cardgen.model import Game
+from cardgen.imposition import SheetPlan, Slot
+from cardgen.drawing.pen import Pen
+from cardgen.drawing.pictures import PictureCache
+from cardgen.render.page_footer import draw_footer, draw_label, fit_footer, footer_forms
+from cardgen.render.pages import (document_info, draw_cut_marks, identity, new_document,
+                                   page_size, save)
+from cardgen.units import mm_to_pt
+
+FOLD_COLOR = Color(0.55, 0.55, 0.55)
+FOLD_LABEL = "fold on the dashed line, printed sides out"
+
+
+def define_form(canvas: Canvas, name: str, face: CardFace, pictures: PictureCache,
+                cmyk: bool = False) -> None:
+    """Draw a face once; every copy of the card on any page reuses it."""
+    b = mm_to_pt(face.bleed)
+    define_pictures(canvas, face, pictures, cmyk)
+    canvas.beginForm(name, -b, -b, mm_to_pt(face.width) + b, mm_to_pt(face.height) + b)
+    _draw_elements(canvas, face, pictures, cmyk)
+    canvas.endForm()
+
+
+def define_pictures(canvas: Canvas, face: CardFace, pictures: PictureCache, cmyk: bool) -> None:
+    """Put a face's pictures in the PDF as forms, each once, before anything draws them."""
+    for element in face.elements:
+        for info, crop, width, height in element.pictures():
+            pictures.define_form(canvas, info, crop, width, height, cmyk)
+
+
+def _draw_elements(canvas: Canvas, face: CardFace, pictures: PictureCache, cmyk: bool) -> None:
+    pen = Pen(canvas, face.height, pictures, cmyk)
+    for element in face.elements:
+        canvas.saveState()
+        element.draw(pen)
+        canvas.restoreState()
+
+
+@dataclass(frozen=True)
+class Inline:
+    """A face printed once, drawn straight onto its page rather than as a form: a form's own
+    dictionary and its separately compressed stream would cost more than the drawing. It is
+    marked as content tagged /Card with the face's name and its box, for readers of the PDF."""
+
+    name: str
+    face: CardFace
+
+
+def place(canvas: Canvas, what: str | Inline, slot: Slot, plan: SheetPlan,
+          pictures: PictureCache | None = None, cmyk: bool = False) -> None:
+    """Draw a face (a form's name, or an Inline face) in its slot, clipped to the trim and the
+    bleed the slot keeps, turned as the slot says (a quarter turn puts the card's bottom-left
+    corner at the footprint's bottom-right)."""
+    canvas.saveState()
+    x, y, w, h = (mm_to_pt(v) for v in slot.clip(plan.slot_width, plan.slot_height))
+    path = canvas.beginPath()
+    path.rect(x, y, w, h)
+    canvas.clipPath(path, stroke=0, fill=0)
+    if slot.rotation == 90:
+        canvas.translate(mm_to_pt(slot.x + plan.slot_width), mm_to_pt(slot.y))
+    elif slot.rotation == -90:
+        canvas.translate(mm_to_pt(slot.x), mm_to_pt(slot.y + plan.slot_height))
+    else:
+        canvas.translate(mm_to_pt(slot.x), mm_to_pt(slot.y))
+    if slot.rotation:
+        canvas.rotate(slot.rotation)
+    if isinstance(what, Inline):
+        face, b = what.face, mm_to_pt(what.face.bleed)
+        box = fp_str(-b, -b, mm_to_pt(face.width) + b, mm_to_pt(face.height) + b)
+        canvas.addLiteral(f"/Card <</Face /{what.name} /BBox [{box}]>> BDC")
+        _draw_elements(canvas, face, pictures, cmyk)
+        canvas.addLiteral("EMC")
+    else:
+        canvas.doForm(what)
+    canvas.restoreState()
+
+
+def draw_marks(canvas: Canvas, plan: SheetPlan, cards: int) -> None:
+    """The crop marks of a sheet of `cards` cards, and the fold line with its label."""
+    draw_cut_marks(canvas, plan.marks_for(cards))
+    canvas.saveState()
+    if plan.fold_line:
+        canvas.setStrokeColor(FOLD_COLOR)
+        canvas.setLineWidth(0.6)
+        canvas.setDash([4, 3])
+        canvas.line(*(mm_to_pt(v) for v in plan.fold_line))
+    canvas.restoreState()
+    if plan.fold_label:
+        draw_label(canvas, plan.fold_label, FOLD_LABEL)
+
+
+def _form_or_inline(canvas: Canvas, name: str, face: CardFace, printed: int,
+                    pictures: PictureCache, cmyk: bool) -> str | Inline:
+    """A form for a face printed more than once; a face printed once is drawn in place."""
+    if printed > 1:
+        define_form(canvas, name, face, pictures, cmyk)
+        return name
+    define_pictures(canvas, face, pictures, cmyk)
+    return Inline(name, face)
+
+
+def render_deck(game: Game, faces: DeckFaces, plan: SheetPlan, duplex: str,
+                progress: Callable[[int], None] = lambda n: None) -> bytes:
+    """The deck's PDF: front sheets, each followed by its back sheet unless duplex is none/fold."""
+    return render_decks(game, (faces,), plan, duplex, progress)
+
+
+def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex: str,
+                 progress: Callable[[int], None] = lambda n: None) -> bytes:
+    """One PDF of the cards of several decks of one size, in deck order, sharing sheets; each
+    card's back is its own deck's back, behind it."""
+    buffer = io.BytesIO()
+    names = decks_part(deck_faces.deck for deck_faces in decks)
+    canvas = new_document(buffer, page_size(plan.page_width, plan.page_height),
+                          document_info(game, names, duplex))
+    with_backs = duplex != "none"
+    pictures, cmyk = PictureCache(), game.print.cmyk
+    sequence = []              # (front, back) of every printed card, in order: form or Inline
+    form_count = 0
+    for n, faces in enumerate(decks):
+        back = "back" if n == 0 else f"back{n}"
+        if with_backs:
+            define_form(canvas, back, faces.back, pictures, cmyk)
+        printed = Counter(card.id for card in faces.deck.cards for _ in range(card.copies))
+        forms, backs = {}, {}
+        for card_id, face in faces.fronts.items():
+            name = f"card{form_count}"
+            form_count += 1
+            forms[card_id] = _form_or_inline(canvas, name, face, printed[card_id], pictures, cmyk)
+            if with_backs and card_id in faces.backs:     # a double-faced card's own back
+                backs[card_id] = _form_or_inline(canvas, f"{name}back", faces.backs[card_id],
+                                                 printed[card_id], pictures, cmyk)
+        sequence += [(forms[card.id], backs.get(card.id, back)) for card in faces.deck.cards
+                     for _ in range(card.copies) if card.id in forms]
+    sheets = [sequence[i:i + plan.per_page] for i in range(0, len(sequence), plan.per_page)]
+    sides = sheet_sides(plan, duplex)
+    total = len(sheets) * len(sides)
+    says = identity(game, names)
+    page = 0
+    for sheet in sheets:
+        fronts, backs = plan.sheet(len(sheet))
+        for slot, (front, _) in zip(fronts, sheet):
+            place(canvas, front, slot, plan, pictures, cmyk)
+        for n, (label, rooms) in enumerate(sides):
+            if n or (with_backs and plan.backs_on_same_page):     # the backs' page, or the fold
+                for slot, (_, back) in zip(backs, sheet):
+                    place(canvas, back, slot, plan, pictures, cmyk)
+            if not n:
+                draw_marks(canvas, plan, len(sheet))
+            page += 1
+            draw_footer(canvas, rooms, footer_forms(says, label, page, total))
+            canvas.showPage()
+        progress(len(sheet))
+    return save(canvas, buffer)
+
+
+def sheet_sides(plan: SheetPlan, duplex: str) -> list[tuple[str, tuple]]:
+    """The pages each sheet of cards prints, in order: what side each is, as its footer says,
+    and where its footer may go. The renderer and the footer check both go by this."""
+    if plan.backs_on_same_page:
+        return [("fronts and backs", plan.footer)]
+    if duplex == "none":
+        return [("fronts", plan.footer)]
+    return [("fronts", plan.footer), ("backs", plan.back_footer)]
+
+
+def sheet_footer_fits(says: Sequence[str], plan: SheetPlan, duplex: str, cards: int) -> bool:
+    """Whether every page of a PDF of `cards` cards on `plan` has room for its footer: the same
+    forms, in the same rooms, as the pages are drawn with, at the largest page number."""
+    sides = sheet_sides(plan, duplex)
+    total = -(-cards // plan.per_page) * len(sides)
+    return all(fit_footer(rooms, footer_forms(says, label, total, total)) is not None
+               for label, rooms in sides)
+
+
+def decks_part(decks) -> str:
+    """The part a PDF of one or several decks prints, as its pages and its title say it."""
+    return ", ".join(deck.name for deck in decks)

@@ -1,0 +1,111 @@
+"""A token's outline on the page: the path a face is clipped to (with its bleed), the cut line, a
+fold-over pair's cut line and hinge, and crop ticks. Geometry is packing.py's; this draws it."""
+from __future__ import annotations
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+
+from cardgen.model import TokenSet
+from cardgen.render.pages import draw_cut_marks
+from cardgen.packing import (ROUNDED_RADIUS, TICK_GAP, TICK_LENGTH, TOKEN_BLEED, fold_band,
+                             footprint, grown_outline, polygon, right_edge)
+from cardgen.units import mm_to_pt
+
+CUT_LINE = Color(0.45, 0.45, 0.45)
+CUT_WIDTH_PT = 0.25
+FOLD_LINE = Color(0.55, 0.55, 0.55)
+
+
+def outline_path(canvas: Canvas, token_set: TokenSet, x: float, y: float, grow: float = 0.0,
+                 mirror: str = ""):
+    """The outline of a token centred on (x, y), grown by `grow` mm."""
+    path = canvas.beginPath()
+    if token_set.shape == "circle":
+        path.circle(mm_to_pt(x), mm_to_pt(y), mm_to_pt(token_set.size / 2 + grow))
+        return path
+    if token_set.shape == "rounded":
+        side = token_set.size + 2 * grow
+        path.roundRect(mm_to_pt(x - side / 2), mm_to_pt(y - side / 2), mm_to_pt(side),
+                       mm_to_pt(side), mm_to_pt(ROUNDED_RADIUS * token_set.size + grow))
+        return path
+    if token_set.shape == "path":
+        corners = polygon("path", x, y, token_set.size, 0.0, token_set.points, mirror)
+        pieces = grown_outline(corners, grow) if grow else [corners]
+    else:
+        pieces = [polygon(token_set.shape, x, y, token_set.size, grow)]
+    for corners in pieces:
+        path.moveTo(*(mm_to_pt(v) for v in corners[0]))
+        for corner in corners[1:]:
+            path.lineTo(*(mm_to_pt(v) for v in corner))
+        path.close()
+    return path
+
+
+def place_face(canvas: Canvas, form: str, token_set: TokenSet, x: float, y: float,
+               mirror: str = "", keep: tuple | None = None) -> None:
+    """A token's face centred on (x, y), clipped to its outline and bleed (and to the rectangle
+    `keep`, x0, y0, x1, y1 in mm, where a neighbour's bleed must not be overdrawn)."""
+    width, height = footprint(token_set.shape, token_set.size, token_set.points)
+    canvas.saveState()
+    if keep is not None:
+        box = canvas.beginPath()
+        box.rect(*(mm_to_pt(v) for v in (keep[0], keep[1], keep[2] - keep[0], keep[3] - keep[1])))
+        canvas.clipPath(box, stroke=0, fill=0)
+    # nonzero winding: a grown path's pieces clip as their union
+    canvas.clipPath(outline_path(canvas, token_set, x, y, TOKEN_BLEED, mirror), stroke=0, fill=0,
+                    fillMode=FILL_NON_ZERO)
+    canvas.translate(mm_to_pt(x - width / 2), mm_to_pt(y - height / 2))
+    canvas.doForm(form)
+    canvas.restoreState()
+
+
+def _stroke_style(canvas: Canvas) -> None:
+    canvas.setStrokeColor(CUT_LINE)
+    canvas.setLineWidth(CUT_WIDTH_PT)
+
+
+def cut_line(canvas: Canvas, token_set: TokenSet, x: float, y: float, mirror: str = "") -> None:
+    canvas.saveState()
+    _stroke_style(canvas)
+    canvas.drawPath(outline_path(canvas, token_set, x, y, 0.0, mirror), stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def fold_pair_cut_line(canvas: Canvas, token_set: TokenSet, front: tuple[float, float],
+                       page: tuple[float, float]) -> None:
+    """One cut line round a token and its back beside it, leaving a hinge across the fold line
+    (the whole shared side where the two share one), and the fold line dashed on the hinge."""
+    (x, y), width = front, footprint(token_set.shape, token_set.size, token_set.points)[0]
+    fold, band = x + width / 2, fold_band(token_set.shape, token_set.size, token_set.points)
+    canvas.saveState()
+    _stroke_style(canvas)
+    outside_hinge = canvas.beginPath()
+    outside_hinge.rect(0, 0, mm_to_pt(page[0]), mm_to_pt(page[1]))
+    outside_hinge.rect(mm_to_pt(x), mm_to_pt(y - band), mm_to_pt(width), mm_to_pt(2 * band))
+    canvas.clipPath(outside_hinge, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)   # all but the hinge
+    canvas.drawPath(outline_path(canvas, token_set, x, y), stroke=1, fill=0)
+    canvas.drawPath(outline_path(canvas, token_set, x + width, y, mirror="x"), stroke=1, fill=0)
+    canvas.restoreState()
+    canvas.saveState()
+    _stroke_style(canvas)
+    for edge_y in (y - band, y + band):
+        start = right_edge(token_set.shape, x, y, token_set.size, edge_y, token_set.points)
+        if fold - start > 0.01:
+            canvas.line(mm_to_pt(start), mm_to_pt(edge_y), mm_to_pt(2 * fold - start), mm_to_pt(edge_y))
+    canvas.setStrokeColor(FOLD_LINE)
+    canvas.setDash([2, 2])
+    canvas.line(mm_to_pt(fold), mm_to_pt(y - band), mm_to_pt(fold), mm_to_pt(y + band))
+    canvas.restoreState()
+
+
+def crop_ticks(canvas: Canvas, box: tuple[float, float, float, float]) -> None:
+    """Ticks on the lines of an outline's box (x0, y0, x1, y1), outside its bleed: the four cuts a
+    guillotine makes before the outline is trimmed."""
+    x0, y0, x1, y1 = box
+    near, far = TOKEN_BLEED + TICK_GAP, TOKEN_BLEED + TICK_GAP + TICK_LENGTH
+    ticks = []
+    for x in (x0, x1):     # each vertical cut, marked above and below the box
+        ticks += [((x, y1 + near), (x, y1 + far)), ((x, y0 - near), (x, y0 - far))]
+    for y in (y0, y1):     # each horizontal cut, marked left and right of it
+        ticks += [((x0 - near, y), (x0 - far, y)), ((x1 + near, y), (x1 + far, y))]
+    draw_cut_marks(canvas, [(*a, *b) for a, b in ticks])

@@ -1,0 +1,257 @@
+"""Binding a resolved layout to one card's values: conditions, `{{field}}` templates, typed values.
+
+The result is a CardFace: a frozen list of drawable elements with every size already fitted.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from cardgen import markup
+from cardgen.resolve.library import ElementSpec, Layout
+from cardgen.resolve.preflight import check_element
+from cardgen.errors import Problem, Severity, did_you_mean
+from cardgen.schema import Invalid, Reported
+from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
+from cardgen.drawing import fonts
+from cardgen.drawing.elements.base import Percent, color_name
+from cardgen.drawing.icons import ICONS
+from cardgen.model import frozen_map
+from cardgen.limits import TEXT_EXPANSION
+
+_FIELD_REF = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
+EXPANSION_DEPTH = 3
+
+
+class ExpansionError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The values a face can bind: raw values, their printed text, and which hold card markup."""
+
+    values: Mapping
+    texts: Mapping
+    markup_fields: frozenset = frozenset()
+    declared: frozenset | None = None   # the card type's field names; None: no card, no check
+
+    def knows(self, name: str) -> bool:
+        """Whether a bare name is a field of the card (given or not); values under deck., game.,
+        card. and face. are open-ended, so those always count as known."""
+        if self.declared is None or name in self.values or name in self.declared:
+            return True
+        head = name.split(".", 1)[0]
+        if head in self.declared:          # a part of a field: known if the field has it
+            return head not in self.values  # (a field the card leaves out has no parts yet)
+        return "." in name
+
+    def hint(self, name: str) -> str:
+        """' (did you mean ...?)' with the closest name the face can bind (its values and the card
+        type's fields), for a name that is none of them; else ''."""
+        names = {*self.texts, *(self.declared or ())}
+        return "" if name in names else did_you_mean(name, sorted(names))
+
+    def raw(self, name: str):
+        return self.values.get(name)
+
+    def text(self, name: str) -> str | None:
+        return self.texts.get(name)
+
+    def expand(self, template: str) -> str:
+        """Inline the markup of text fields (`{{ability}}`) so their own markup and values apply.
+        Raises ExpansionError for fields that name each other in a circle, or that would grow
+        past TEXT_EXPANSION characters (a field naming itself a hundred times, say)."""
+        budget = TEXT_EXPANSION + 2 * (len(template) + sum(len(self.texts.get(n) or "")
+                                                         for n in self.markup_fields))
+        for _ in range(EXPANSION_DEPTH):
+            size = [len(template)]
+
+            def inline(match):
+                name = match.group(1)
+                if name not in self.markup_fields or name not in self.texts:
+                    return match.group(0)
+                size[0] += len(self.texts[name]) - len(match.group(0))
+                if size[0] > budget:
+                    raise ExpansionError(f"the text grows past {budget:,} characters as its "
+                                         f"fields are filled in ({{{{{name}}}}} again and again)")
+                return self.texts[name]
+            expanded = _FIELD_REF.sub(inline, template)
+            if expanded == template:
+                break
+            template = expanded
+        left = [n for n in _FIELD_REF.findall(template) if n in self.markup_fields and n in self.texts]
+        if left:
+            raise ExpansionError(f"text fields fill each other in without end ({{{{{left[0]}}}}} "
+                                 "is still there once the others are filled in): a field cannot "
+                                 "hold itself")
+        return template
+
+
+def as_text(value) -> str:
+    """A bound value as a face prints it: 3.0 as 3, true as yes, nothing as nothing."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else str(value)
+
+
+def plain_scope(values: Mapping) -> Scope:
+    """The scope of a face that is no card's (a back, a token, a board): its values as given."""
+    return Scope(frozen_map(values), frozen_map({k: as_text(v) for k, v in values.items()}))
+
+
+@dataclass(frozen=True)
+class ElementProblem:
+    """A problem of one element of a face: its key is the element's (`text`, `src` ...)."""
+
+    element: ElementSpec
+    problem: Problem
+
+
+@dataclass(frozen=True)
+class CardFace:
+    key: str
+    width: float
+    height: float
+    bleed: float
+    elements: tuple[Element, ...]
+    names: tuple[str, ...] = ()     # the layout's name of each element, in the same order
+
+
+def _length(value, total: float) -> float:
+    return value.of(total) if isinstance(value, Percent) else float(value)
+
+
+def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: float, bleed: float,
+              context: dict) -> tuple[CardFace, list[ElementProblem]]:
+    """Build one face. `context` carries what is shared across cards (root folder, image cache)."""
+    problems: list[ElementProblem] = []
+    drawn: list[Element] = []
+    names: list[str] = []
+    failed = False          # an element that could not be drawn: what lies behind is not known
+    for spec in layout.elements:
+        ctx = BindContext(width, height, bleed, layout.colors, None, context["root"], context["images"],
+                          context.setdefault(("colors", layout.name), {}),
+                          families=context.get("families") or fonts.families())
+        ctx.parse_text = lambda text, ctx=ctx: _parse_text(text, scope, ctx)
+        element = _bind_element(spec, scope, ctx, width, height)
+        if element is not None and context.get("legibility") is not None:
+            check_element(element, None if failed else drawn, ctx, context["legibility"])
+        failed = failed or any(p.severity is Severity.ERROR for p in ctx.problems)
+        problems += [ElementProblem(spec, _pinned(spec, p)) for p in ctx.problems]
+        if element is not None:
+            drawn.append(element)
+            names.append(spec.name)
+    return CardFace(key, width, height, bleed, tuple(drawn), tuple(names)), problems
+
+
+def _pinned(spec: ElementSpec, problem: Problem) -> Problem:
+    """A problem with a key bound from the card (`src: "{{art}}"`) is pinned on the fields its
+    template names, so it is reported at the line that gave the value, not the card's first."""
+    value = spec.values.get(problem.path[0]) if problem.path else None
+    if problem.fields or not markup.is_template(value):
+        return problem
+    return replace(problem, fields=tuple(dict.fromkeys(_FIELD_REF.findall(value))))
+
+
+def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
+    """Parse card text for an element, noting its markup problems against the element.
+
+    Problems are pinned on the fields the element's own text names (`{{ability}}`), not on the
+    fields inlined text happens to use, so a too-long ability is reported at its own line."""
+    try:
+        expanded = scope.expand(text)
+    except ExpansionError as exc:
+        ctx.problem("text", str(exc), tuple(dict.fromkeys(_FIELD_REF.findall(text))), "error",
+                    "markup")
+        expanded = _FIELD_REF.sub("", text)
+    parsed = markup.parse(expanded, scope.text)
+    unbound = {n for n in parsed.fields if scope.text(n) is None}
+    if unbound:  # declared but not given on this card: say so; unknown: offer the closest name
+        whose = "this card gives" if scope.declared is not None else "this face is given"
+        parsed = replace(parsed, problems=tuple(
+            replace(p, message=_explain_unbound(p.message, unbound, scope, whose))
+            for p in parsed.problems))
+    named = tuple(dict.fromkeys(_FIELD_REF.findall(text)))
+    if named:
+        parsed = replace(parsed, fields=named)
+    unknown_icons = [i for i in parsed.icons if i not in ICONS]
+    if unknown_icons:
+        runs = tuple(markup.Run(f"{{{r.icon}}}", r.bold, r.italic) if r.icon in unknown_icons else r
+                     for r in parsed.runs)
+        problems = parsed.problems + tuple(Problem("markup", Severity.ERROR, (),
+                                                   f"unknown icon '{{{i}}}'")
+                                           for i in unknown_icons)
+        parsed = markup.Parsed(runs, problems, parsed.terms, parsed.icons, parsed.fields)
+    for problem in parsed.problems:
+        ctx.problems.append(replace(problem, path=("text",), fields=parsed.fields))
+    if unbound:     # its text is not known: there is nothing to fit or check
+        raise Reported()
+    return parsed
+
+
+def _explain_unbound(problem: str, unbound: set[str], scope: Scope, whose: str) -> str:
+    for name in unbound:
+        if problem == f"unknown field '{{{{{name}}}}}'":
+            if scope.knows(name):
+                return f"the text uses {{{{{name}}}}}, but {whose} no {name}{scope.hint(name)}"
+            return problem + scope.hint(name)
+    return problem
+
+
+def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: float, height: float):
+    kind = ELEMENT_TYPES[spec.type]
+    when = spec.static.get("when")
+    if when is not None:
+        unknown = sorted(n for n in when.names if not scope.knows(n) and n != "__always__")
+        if unknown:
+            ctx.problem("when", f"the condition '{when.text}' names {', '.join(unknown)}, which "
+                        "is neither a field nor a deck, game or card value")
+            return None
+        if not when.holds(scope.raw):
+            return None
+    values, filled = {}, {}             # filled: key -> the names its template took values from
+    for key, key_spec in {**COMMON_KEYS, **kind.KEYS}.items():
+        if key not in spec.values:
+            values[key] = key_spec.default
+            continue
+        if key in spec.static and key not in kind.MARKUP_KEYS:
+            values[key] = spec.static[key]
+            continue
+        value = spec.values[key]
+        if markup.is_template(value) and key not in kind.MARKUP_KEYS:
+            filled[key] = markup.template_fields(value)
+            value, unknown = markup.substitute(value, scope.text)
+            if unknown:
+                named = ", ".join(n + scope.hint(n) for n in unknown)
+                ctx.problem(key, f"unknown field(s) {named}")
+                return None
+        if key in kind.MARKUP_KEYS:
+            values[key] = value if isinstance(value, str) else str(value)
+            continue
+        try:
+            values[key] = key_spec.parse(value, spec.origins.get(key))
+            if key in filled and key_spec.parse is color_name:   # at the value that gave it
+                ctx.color(values[key])
+        except Invalid as exc:     # a value from the data, when the template took one
+            ctx.problem(key, str(exc), filled.get(key, ()),
+                        code="layout" if exc.code == "type" else exc.code)
+            return None
+    box = Box(_length(values["x"], width), _length(values["y"], height),
+              _length(values["width"], width), _length(values["height"], height))
+    if kind.NEEDS_AREA and (box.width <= 0 or box.height <= 0):
+        ctx.problem("width" if box.width <= 0 else "height",
+                    f"a {spec.type} element needs a width and height above 0; "
+                    f"found {box.width:g} x {box.height:g} mm")
+        return None
+    try:
+        element = kind.build(box, values, ctx)
+    except Reported:    # its problems are noted already
+        return None
+    except Invalid as exc:            # may come of any value a template took from the data
+        ctx.problem("", str(exc), tuple(n for names in filled.values() for n in names))
+        return None
+    return element

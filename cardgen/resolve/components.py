@@ -1,0 +1,57 @@
+"""The faces of a game's other components, bound like cards: every token's front and back, and
+every board. A token binds its name, copies, set and the values its set, token and face give; a
+board binds its name and its face's values; both bind the game's values as game.<name>."""
+from __future__ import annotations
+
+from typing import Mapping
+
+from cardgen.errors import Report
+from cardgen.resolve.bind import CardFace, bind_face, plain_scope
+from cardgen.resolve.library import LayoutLibrary
+from cardgen.resolve.reporting import face_problems, report_face_problems
+from cardgen.model import Face, Game, Token, TokenSet, frozen_map
+from cardgen.packing import TOKEN_BLEED, footprint
+
+
+def token_values(game: Game, token_set: TokenSet, token: Token, face: Face) -> dict:
+    return {**game.bound_values, "set.id": token_set.id, "set.name": token_set.name,
+            "set.shape": token_set.shape, "name": token.name, "copies": token.copies, **face.values, **token.values}
+
+
+def resolve_tokens(game: Game, library: LayoutLibrary, shared: dict, report: Report) -> Mapping:
+    """(set id, token index, "front" or "back") -> the bound face; a one-sided token has no back."""
+    out, found = {}, []
+    for token_set in game.token_sets:
+        width, height = footprint(token_set.shape, token_set.size, token_set.points)
+        for index, token in enumerate(token_set.tokens):
+            for side, face in (("front", token.face or token_set.face),
+                               ("back", token.back or token_set.back)):
+                if face is None or (layout := library.get(face.layout, face.source)) is None:
+                    continue
+                scope = plain_scope(token_values(game, token_set, token, face))
+                bound, problems = bind_face(f"{token_set.id}/{index}/{side}", layout, scope,
+                                            width, height, TOKEN_BLEED, shared)
+                found.append(face_problems(problems, layout.name, token.source or face.source,
+                                           f"token '{token.name}' {side}", scope.values,
+                                           {**face.value_sources, **token.value_sources}))
+                out[token_set.id, index, side] = bound
+    report_face_problems(found, report)
+    return frozen_map(out)
+
+
+def resolve_boards(game: Game, library: LayoutLibrary, shared: dict, report: Report) -> Mapping:
+    """Board id -> its bound face, as large as the board."""
+    out: dict[str, CardFace] = {}
+    found = []
+    for board in game.boards:
+        layout = library.get(board.face.layout, board.face.source)
+        if layout is None:
+            continue
+        values = {**game.bound_values, "name": board.name, **board.face.values}
+        out[board.id], problems = bind_face(f"board/{board.id}", layout, plain_scope(values),
+                                            board.width, board.height, game.print.bleed,
+                                            shared)
+        found.append(face_problems(problems, layout.name, board.face.source,
+                                   f"board '{board.name}'", values, board.face.value_sources))
+    report_face_problems(found, report)
+    return frozen_map(out)

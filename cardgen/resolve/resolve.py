@@ -1,0 +1,164 @@
+"""Resolve stage: every face of the game bound to its layout, text fitted, problems reported: the
+cards of every deck with their backs, then the tokens and boards (resolve/components.py)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from cardgen.errors import Report
+from cardgen.fields import field_type
+from cardgen.resolve.bind import CardFace, Scope, as_text, bind_face, plain_scope
+from cardgen.resolve.components import resolve_boards, resolve_tokens
+from cardgen.resolve.library import LayoutLibrary
+from cardgen.resolve.preflight import check_colours
+from cardgen.resolve.reporting import (FaceProblems, card_problems, face_problems,
+                                      report_face_problems)
+from cardgen.drawing import fonts
+from cardgen.model import Card, Deck, Face, Game, frozen_map
+
+
+@dataclass(frozen=True)
+class DeckFaces:
+    deck: Deck
+    fronts: Mapping          # card id -> CardFace
+    back: CardFace           # the deck's back
+    backs: Mapping = field(default_factory=frozen_map)   # card id -> its own back, if it has one
+
+    def back_of(self, card_id: str) -> CardFace:
+        return self.backs.get(card_id, self.back)
+
+
+@dataclass(frozen=True)
+class Faces:
+    """Every face a game prints, bound and fitted: what the outputs draw."""
+
+    decks: tuple[DeckFaces, ...] = ()
+    tokens: Mapping = field(default_factory=frozen_map)   # (set id, token index, side) -> CardFace
+    boards: Mapping = field(default_factory=frozen_map)   # board id -> CardFace
+
+
+def _prefixed(prefix: str, values: Mapping) -> dict:
+    return {f"{prefix}.{k}": v for k, v in values.items()}
+
+
+def deck_values(game: Game, deck: Deck) -> dict:
+    return {**game.bound_values,
+            **_prefixed("deck", {"id": deck.id, "name": deck.name, "size": deck.size.name,
+                                 "cards": deck.card_count, "unique_cards": len(deck.cards),
+                                 **deck.values})}
+
+
+def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
+               number: int | None = None) -> Scope:
+    """What a card's face can bind; `shared` is the deck's own values, computed once per deck;
+    `number` is the card's place in its deck, from 1 (found when not given)."""
+    if number is None:
+        number = next(i for i, c in enumerate(deck.cards, start=1) if c is card)
+    card_type = game.card_types[card.card_type]
+    values = {**(shared if shared is not None else deck_values(game, deck)),
+              **_prefixed("card", {"id": card.id, "copies": card.copies,
+                                   "number": number,
+                                   "prototype": bool(card.prototype)}),
+              **card.values}
+    texts = {k: as_text(v) for k, v in values.items()}
+    for decl in card_type.fields:
+        if decl.name in card.values:
+            kind = field_type(decl.type)
+            texts[decl.name] = kind.as_text(card.values[decl.name])
+            for part, value in kind.parts(card.values[decl.name], decl).items():
+                values[f"{decl.name}.{part}"] = value
+                texts[f"{decl.name}.{part}"] = as_text(value)
+    markup_fields = frozenset(d.name for d in card_type.fields if field_type(d.type).markup)
+    declared = frozenset(d.name for d in card_type.fields)
+    return Scope(frozen_map(values), frozen_map(texts), markup_fields, declared)
+
+
+def back_scope(game: Game, deck: Deck) -> Scope:
+    values = {**deck_values(game, deck), **_prefixed("face", deck.back.values), **deck.back.values}
+    return plain_scope(values)
+
+
+def own_back_scope(front: Scope, card: Card) -> Scope:
+    """A double-faced card's back binds everything its front does, and its back's own values."""
+    own = {**_prefixed("face", card.back.values), **card.back.values}
+    texts = {**front.texts, **{k: as_text(v) for k, v in own.items()}}
+    return Scope(frozen_map({**front.values, **own}), frozen_map(texts), front.markup_fields,
+                 front.declared)
+
+
+def _face_sources(face: Face) -> dict:
+    """Where a face's own values are written, as it binds them: by name and as face.<name>."""
+    return {**_prefixed("face", face.value_sources), **face.value_sources}
+
+
+def resolve_game(game: Game, report: Report) -> Faces:
+    families = fonts.game_families(game.fonts, report)
+    library = LayoutLibrary(game.layout_dirs, report, families, game.skipped_layout_dirs)
+    shared = {"root": game.root, "images": {}, "legibility": game.legibility, "families": families}
+    decks = resolve_decks(game, library, shared, report)
+    return Faces(decks, resolve_tokens(game, library, shared, report),
+                 resolve_boards(game, library, shared, report))
+
+
+def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
+                  report: Report) -> tuple[DeckFaces, ...]:
+    found: list[FaceProblems] = []          # every face's problems: cards' and backs'
+    bleed = game.print.bleed
+    out = []
+    for deck in game.decks:
+        card_type = game.card_types[deck.card_type]
+        w, h = deck.size.width, deck.size.height
+        front_layout = library.get(card_type.layout, card_type.layout_source)
+        back_layout = library.get(deck.back.layout, deck.back.source)
+        if front_layout is None or back_layout is None:
+            continue
+        fronts, backs = {}, {}
+        shared_values = deck_values(game, deck)
+        deck_sources = _prefixed("deck", deck.value_sources)
+        for number, card in enumerate(deck.cards, start=1):
+            scope = card_scope(game, deck, card, shared_values, number)
+            face, problems = bind_face(f"{deck.id}/{card.id}", front_layout, scope, w, h, bleed,
+                                       shared)
+            found.append(card_problems(card, problems, front_layout.name, deck_sources))
+            fronts[card.id] = face
+            if card.back is not None and (own := library.get(card.back.layout, card.back.source)):
+                own_scope = own_back_scope(scope, card)
+                backs[card.id], problems = bind_face(f"{deck.id}/{card.id}/back", own, own_scope,
+                                                     w, h, bleed, shared)
+                found.append(face_problems(problems, own.name, card.back.source,
+                                           f"card '{card.name}' back", own_scope.values,
+                                           {**deck_sources, **card.field_sources,
+                                            **_face_sources(card.back)}))
+        deck_back = back_scope(game, deck)
+        back, problems = bind_face(f"{deck.id}/back", back_layout, deck_back, w, h, bleed, shared)
+        found.append(face_problems(problems, back_layout.name, deck.back.source,
+                                   f"the back of deck '{deck.id}'", deck_back.values,
+                                   {**deck_sources, **_face_sources(deck.back)}))
+        out.append(DeckFaces(deck, frozen_map(fronts), back, frozen_map(backs)))
+    report_face_problems(found, report)
+    check_deck_colours(out, game, report)
+    return tuple(out)
+
+
+def check_deck_colours(decks: list[DeckFaces], game: Game, report: Report) -> None:
+    """Decks told apart by their backs, and groups of cards told apart by a colour their faces
+    paint (suits), must not differ only in colours a colour-blind player confuses."""
+    backs = [(d.deck.name, d.deck.back.source or d.deck.source, [d.back]) for d in decks]
+    check_colours(backs, game.legibility, report, "decks")
+    for faces in decks:
+        cards = {card.id: card for card in faces.deck.cards}
+        for groups in _colour_groups(faces):
+            named = [(cards[ids[0]].name, cards[ids[0]].source, [faces.fronts[i] for i in ids])
+                     for ids in groups]
+            check_colours(named, game.legibility, report, "cards such as")
+
+
+def _colour_groups(faces: DeckFaces) -> list[list[list[str]]]:
+    """For each element ink whose colour varies across the deck's fronts: the card ids by colour."""
+    by_ink: dict = {}
+    for card_id, face in faces.fronts.items():
+        for name, element in zip(face.names, face.elements):
+            for n, ink in enumerate(element.inks()):
+                if ink.kind != "text" and ink.color is not None:
+                    by_ink.setdefault((name, n), {}).setdefault(repr(ink.color), []).append(card_id)
+    return [list(groups.values()) for groups in by_ink.values() if len(groups) > 1]

@@ -1,0 +1,40 @@
+"""Validate stage: checks across cards that no single value can make on its own."""
+from __future__ import annotations
+
+from cardgen.errors import Report
+from cardgen.model import Game
+from cardgen.validate.constraints import check_rules, deck_group, token_group
+from cardgen.validate.documents import check_documents
+from cardgen.validate.errata import check_changelog, check_errata
+from cardgen.validate.references import check_references
+from cardgen.validate.uniqueness import check_unique
+
+
+def check_deck_rules(game: Game, report: Report) -> None:
+    """Each deck's rules. A deck that prints the same cards under the same rules as one checked
+    already (two players' decks from one file) is not checked again: its problems would be the
+    first's, at the same lines, once more."""
+    checked = []
+    for deck in game.decks:
+        if not deck.complete:
+            continue
+        card_type = game.card_types[deck.card_type]
+        same = (deck.card_type, [(c.source, c.copies) for c in deck.cards], deck.rules)
+        if same in checked:
+            continue
+        checked.append(same)
+        check_rules(deck_group(deck, card_type), card_type.rules + deck.rules, report)
+
+
+def check_token_rules(game: Game, report: Report) -> None:
+    for token_set in game.token_sets:
+        check_rules(token_group(token_set), token_set.rules, report)
+
+
+CHECKS = (check_unique, check_deck_rules, check_token_rules, check_references, check_errata,
+          check_changelog, check_documents)
+
+
+def validate_game(game: Game, report: Report) -> None:
+    for check in CHECKS:
+        check(game, report)
