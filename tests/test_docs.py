@@ -233,7 +233,7 @@ def _walk_through() -> tuple[dict[str, str], list[str], list[str]]:
     return files, edits, outputs
 
 
-def test_the_walk_through_gives_what_it_says(tmp_path, monkeypatch):
+def test_the_walk_through_gives_what_it_says(tmp_path, monkeypatch, edit):
     from click.testing import CliRunner
     from cardgen.cli import main
 
@@ -261,6 +261,5 @@ def test_the_walk_through_gives_what_it_says(tmp_path, monkeypatch):
     cards = tmp_path / game / "cards" / "potions.yaml"
     cards.write_text(cards.read_text(encoding="utf-8") + elixir, encoding="utf-8")
     assert said("validate", game) == outputs[4]
-    cards.write_text(cards.read_text(encoding="utf-8").replace("cost: 12", "cost: 6"),
-                     encoding="utf-8")
+    edit(cards, "cost: 12", "cost: 6")
     assert said("validate", game) == outputs[5]

@@ -35,12 +35,6 @@ def commit(root: Path, message: str) -> None:
     subprocess.run([*GIT, "commit", "-qm", message], cwd=root, check=True, capture_output=True)
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 @pytest.fixture
 def project(tmp_path) -> Path:
     """A designer's repository holding one game, committed once."""
@@ -51,7 +45,7 @@ def project(tmp_path) -> Path:
     return root
 
 
-def test_diff_since_names_the_one_card_and_field_that_changed(project):
+def test_diff_since_names_the_one_card_and_field_that_changed(project, edit):
     cards = project / "data" / GAME / "cards" / "characters.yaml"
     edit(cards, "health: 3\n", "health: 4\n")          # the Reaper, the only Health 3
     commit(project, "errata: Reaper")
@@ -67,7 +61,7 @@ def test_diff_since_names_the_one_card_and_field_that_changed(project):
     assert "changed  player-1: Reaper: health 3 -> 4" in text
 
 
-def test_errata_prints_that_card_alone_after_the_change_page(project):
+def test_errata_prints_that_card_alone_after_the_change_page(project, edit):
     edit(project / "data" / GAME / "cards" / "characters.yaml", "health: 3\n", "health: 4\n")
     commit(project, "errata: Reaper")
     result = run("errata", f"data/{GAME}", "--since", "HEAD~1", "--out", "out", "--duplex", "long",
@@ -84,7 +78,7 @@ def test_errata_prints_that_card_alone_after_the_change_page(project):
     assert len(reader.pages) == 2 + 2 * 2                    # one sheet, front and back, a deck
 
 
-def test_a_layout_change_lists_every_card_that_uses_it(project):
+def test_a_layout_change_lists_every_card_that_uses_it(project, edit):
     edit(project / "data" / GAME / "layouts" / "character.yaml", 'heart_red: "#c0392b"',
          'heart_red: "#a93226"')
     commit(project, "a darker heart")
@@ -99,7 +93,7 @@ def test_a_layout_change_lists_every_card_that_uses_it(project):
     assert layout["layout"] == "character" and len(layout["cards"]) == 2 * len(characters)
 
 
-def test_a_layout_change_lists_the_cards_it_leaves_looking_the_same(project):
+def test_a_layout_change_lists_the_cards_it_leaves_looking_the_same(project, edit):
     edit(project / "data" / GAME / "layouts" / "character.yaml", 'heart_red: "#c0392b"',
          'heart_red: "#c0392b"\n  unused_green: "#2e7d32"')
     commit(project, "a colour no element uses")
@@ -113,23 +107,20 @@ def test_a_layout_change_lists_the_cards_it_leaves_looking_the_same(project):
         f"looking the same: player-1: {characters[0]}, ")
 
 
-def test_diff_between_two_folders_names_cards_added_and_removed(tmp_path):
-    valid = REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game"
-    old, new = tmp_path / "old" / "game", tmp_path / "new" / "game"
-    shutil.copytree(valid, old)
-    shutil.copytree(valid, new)
-    edit(new / "cards" / "heroes.yaml", "  - name: Second Hero\n", "  - name: Third Hero\n")
+def test_diff_between_two_folders_names_cards_added_and_removed(copy_game, tmp_path):
+    old = copy_game("valid-minimal")
+    new = copy_game("valid-minimal",
+                    ("cards/heroes.yaml", "  - name: Second Hero\n", "  - name: Third Hero\n"))
     result = run("diff", old, new, cwd=tmp_path)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[1:] == ["  added    heroes: Third Hero",
                                               "  removed  heroes: Second Hero"]
 
 
-def test_a_revision_that_is_not_there_is_a_usage_error(project, tmp_path):
+def test_a_revision_that_is_not_there_is_a_usage_error(project, tmp_path, copy_game):
     bad = run("diff", f"data/{GAME}", "--since", "no-such-tag", cwd=project)
     assert bad.exit_code == 2 and "--since no-such-tag" in bad.stderr
-    loose = tmp_path / "loose" / GAME                      # a game in no repository
-    shutil.copytree(project / "data" / GAME, loose)
+    loose = copy_game(project / "data" / GAME)              # a game in no repository
     outside = run("diff", loose, "--since", "HEAD", cwd=tmp_path)
     assert outside.exit_code == 2 and "not a git repository" in outside.stderr
 
@@ -147,9 +138,9 @@ def test_two_builds_of_one_commit_are_byte_identical(project, tmp_path, monkeypa
     assert info["/CreationDate"].startswith("D:20231114")    # from SOURCE_DATE_EPOCH
 
 
-def test_a_new_version_with_its_changelog_entry_diffs_without_warnings(project):
+def test_a_new_version_with_its_changelog_entry_diffs_without_warnings(project, edit):
     game = project / "data" / GAME / "game.yaml"
-    edit(game, 'version: "2.0"', 'version: "2.1"')
+    edit(game, 'version: "2.0"', 'version: "2.1"', times="first")
     edit(game, 'changelog:\n', 'changelog:\n  - version: "2.1"\n    changes: ["Reaper: Health 4."]\n')
     edit(project / "data" / GAME / "cards" / "characters.yaml", "health: 3\n", "health: 4\n")
     commit(project, "2.1")
@@ -158,7 +149,7 @@ def test_a_new_version_with_its_changelog_entry_diffs_without_warnings(project):
     assert result.stdout.splitlines()[0].endswith("version 2.0 -> 2.1")
 
 
-def test_a_problem_in_the_old_revision_is_named_as_git_names_that_file(project):
+def test_a_problem_in_the_old_revision_is_named_as_git_names_that_file(project, edit):
     cards = project / "data" / GAME / "cards" / "characters.yaml"
     edit(cards, "health: 3\n", "health: many\n")
     commit(project, "a mistake")
@@ -183,7 +174,7 @@ def test_an_old_revision_finds_layouts_in_its_own_project_only(tmp_path):
     assert tmp_path / "project" / "layouts" in layout_dirs(game, top=tmp_path / "project")
 
 
-def test_errata_with_nothing_changed_writes_nothing(project):
+def test_errata_with_nothing_changed_writes_nothing(project, edit):
     edit(project / "data" / GAME / "game.yaml", "description: >-", "# a comment\ndescription: >-")
     commit(project, "a comment")
     result = run("errata", f"data/{GAME}", "--since", "HEAD~1", "--out", "out", cwd=project)
@@ -192,7 +183,7 @@ def test_errata_with_nothing_changed_writes_nothing(project):
     assert not (project / "out").exists()
 
 
-def test_a_back_layout_change_names_the_decks_whose_back_it_draws(tmp_path):
+def test_a_back_layout_change_names_the_decks_whose_back_it_draws(tmp_path, edit):
     root = tmp_path / "project"
     shutil.copytree(REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game", root / "data" / "g")
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import ast
 import os
 import re
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -169,26 +168,20 @@ def site(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def dice_game(tmp_path) -> Path:
+def dice_game(copy_game) -> Path:
     """The minimal game with a `dice` field, drawn by a `roll` element, and a {die} icon."""
-    game = tmp_path / "game"
-    shutil.copytree(MINIMAL, game)
-    edit(game / "game.yaml", "      art: {type: image}\n",
-         "      art: {type: image}\n      roll: {type: dice, required: true}\n")
-    edit(game / "cards" / "heroes.yaml", "    power: 3\n", "    power: 3\n    roll: 2d6\n")
-    edit(game / "cards" / "heroes.yaml", "    power: 5\n", "    power: 5\n    roll: 1d20\n")
-    edit(game / "cards" / "heroes.yaml", "Draw a card.", "Draw a card {die}.")
+    game = copy_game(
+        "valid-minimal",
+        ("game.yaml", "      art: {type: image}\n",
+         "      art: {type: image}\n      roll: {type: dice, required: true}\n"),
+        ("cards/heroes.yaml", "    power: 3\n", "    power: 3\n    roll: 2d6\n"),
+        ("cards/heroes.yaml", "    power: 5\n", "    power: 5\n    roll: 1d20\n"),
+        ("cards/heroes.yaml", "Draw a card.", "Draw a card {die}."))
     with (game / "layouts" / "front.yaml").open("a", encoding="utf-8") as f:
         f.write("  roll: {type: roll, dice: '{{roll}}', x: 6mm, y: 80mm, width: 30mm, height: 5mm}\n"
                 "  most: {type: text, text: 'Up to {{roll.most}}', x: 36mm, y: 80mm, width: 20mm,"
                 " height: 5mm, size: 8}\n")
     return game
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def test_a_field_type_an_element_and_an_icon_from_outside_are_checked_and_drawn(site, dice_game,
@@ -230,7 +223,7 @@ def test_an_output_kind_from_outside_is_built_and_exported_with_its_option(site,
     assert wrong.exit_code == 2 and "'stars' is not one of 'bars', 'dots'" in wrong.output
 
 
-def test_a_value_the_outside_type_refuses_is_an_error_at_its_line(site, dice_game):
+def test_a_value_the_outside_type_refuses_is_an_error_at_its_line(site, dice_game, edit):
     install(site, ENTRY_POINTS)
     edit(dice_game / "cards" / "heroes.yaml", "roll: 1d20", "roll: 2x6")
     [error] = validate([dice_game]).errors
@@ -277,11 +270,11 @@ def test_an_extension_cardgen_cannot_use_is_refused_by_name(site, entry_points, 
     assert message in str(raised.value)
 
 
-def test_the_command_line_reports_a_broken_extension_in_one_line(site, tmp_path):
+def test_the_command_line_reports_a_broken_extension_in_one_line(site, copy_game):
     install(site, "[cardgen.elements]\ntext = cardgen_dice:Roll\n")
-    shutil.copytree(MINIMAL, tmp_path / "game")
+    game = copy_game("valid-minimal")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(REPO)])}
-    run = subprocess.run([sys.executable, "-m", "cardgen", "validate", str(tmp_path / "game")],
+    run = subprocess.run([sys.executable, "-m", "cardgen", "validate", str(game)],
                          capture_output=True, text=True, env=env)
     assert run.returncode == 3 and "Traceback" not in run.stderr
     assert run.stderr.startswith("error: an installed extension is broken: the extension "

@@ -166,9 +166,8 @@ def test_the_nearest_shared_layouts_hide_those_further_up(project, read):
     assert sorted(read) == sorted(GAME_FILES | {"data/layouts/unused.yaml"})
 
 
-def test_a_game_at_the_top_of_its_repository(tmp_path, read):
-    root = tmp_path / "game"
-    shutil.copytree(MINIMAL, root)
+def test_a_game_at_the_top_of_its_repository(copy_game, read):
+    root = copy_game("valid-minimal")
     git(root, "init", "-q")
     git(root, "add", "-A")
     git(root, "commit", "-qm", "the game")

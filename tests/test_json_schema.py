@@ -116,9 +116,8 @@ def test_a_games_layout_schema_takes_its_own_font_names():
                                                                "font": 3}}})
 
 
-def test_write_puts_schemas_where_an_editor_finds_them(tmp_path):
-    game = tmp_path / "data" / "g"
-    shutil.copytree(REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game", game)
+def test_write_puts_schemas_where_an_editor_finds_them(copy_game, validate):
+    game = copy_game("valid-minimal", name="g")
     for _ in range(2):          # writing twice changes nothing more
         result = CliRunner().invoke(main, ["schema", str(game), "--write"])
         assert result.exit_code == 0, result.output
@@ -133,23 +132,22 @@ def test_write_puts_schemas_where_an_editor_finds_them(tmp_path):
     assert all(not lines[1].startswith("# yaml-language-server") for lines in first_lines.values())
     for name in ("game", "layout", "cards-hero"):
         Draft202012Validator.check_schema(json.loads((game / "schemas" / f"{name}.schema.json").read_text()))
-    assert CliRunner().invoke(main, ["validate", str(game)]).exit_code == 0
+    validate(game, exit_code=0)
 
 
-def test_the_written_layout_schema_takes_the_games_own_font(tmp_path):
-    game = tmp_path / "g"
-    shutil.copytree(REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game", game)
+def test_the_written_layout_schema_takes_the_games_own_font(copy_game, edit, validate):
+    game = copy_game("valid-minimal", ("layouts/front.yaml", "    font: condensed\n",
+                                       "    font: body\n"), name="g")
     (game / "fonts").mkdir()
     shutil.copy(REPO / "cardgen" / "fonts" / "DejaVuSerif.ttf", game / "fonts" / "Body.ttf")
     yaml = game / "game.yaml"
     yaml.write_text(yaml.read_text() + "fonts:\n  body:\n    regular: fonts/Body.ttf\n")
     front = game / "layouts" / "front.yaml"
-    front.write_text(front.read_text().replace("    font: condensed\n", "    font: body\n"))
-    assert CliRunner().invoke(main, ["validate", str(game)]).exit_code == 0
+    validate(game, exit_code=0)
     assert CliRunner().invoke(main, ["schema", str(game), "--write"]).exit_code == 0
     schema = json.loads((game / "schemas" / "layout.schema.json").read_text())
     assert errors(schema, data_of(front)) == []
     printed = CliRunner().invoke(main, ["schema", str(game), "--kind", "layout"])
     assert printed.exit_code == 0 and json.loads(printed.stdout) == schema
-    front.write_text(front.read_text().replace("    font: body\n", "    font: boddy\n"))
+    edit(front, "    font: body\n", "    font: boddy\n")
     assert errors(schema, data_of(front))

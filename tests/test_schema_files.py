@@ -2,16 +2,12 @@
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
-
-VALID = Path(__file__).resolve().parent / "corpus" / "valid-minimal" / "data" / "game"
-
 
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args], prog_name="cardgen")
@@ -34,11 +30,12 @@ def files(folder: Path) -> dict[str, bytes | str]:
 
 
 @pytest.fixture
-def game(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    shutil.copytree(VALID, tmp_path / "game")
-    (tmp_path / "outside").mkdir()
-    (tmp_path / "outside" / "secret.yaml").write_text("password: hunter2\n", encoding="utf-8")
+def game(copy_game, monkeypatch) -> Path:
+    """The minimal game as `game`, the working folder beside it, with a folder `outside` there."""
+    folder = copy_game("valid-minimal").parent
+    monkeypatch.chdir(folder)
+    (folder / "outside").mkdir()
+    (folder / "outside" / "secret.yaml").write_text("password: hunter2\n", encoding="utf-8")
     return Path("game")
 
 
@@ -51,13 +48,12 @@ def refused(game: Path, *lines: str) -> None:
     assert files(game.parent) == before
 
 
-def test_a_card_type_id_that_is_a_path_is_an_error_at_load(game):
-    text = (game / "game.yaml").read_text(encoding="utf-8")
-    (game / "game.yaml").write_text(text.replace("  hero:", '  "x/../../../pwned":').replace(
-        "card_type: hero", 'card_type: "x/../../../pwned"'), encoding="utf-8")
+def test_a_card_type_id_that_is_a_path_is_an_error_at_load(game, edit, validate):
+    edit(game / "game.yaml", "  hero:", '  "x/../../../pwned":')
+    edit(game / "game.yaml", "card_type: hero", 'card_type: "x/../../../pwned"')
     refused(game, "game/game.yaml:5: error: type: card_types.x/../../../pwned: expected an id of "
             "letters, digits, '-' and '_', found 'x/../../../pwned'")
-    assert run("validate", game).exit_code == 1
+    assert validate(game).exit_code == 1
 
 
 def test_a_layout_linked_out_of_the_game_is_neither_read_nor_written(game):
@@ -86,10 +82,10 @@ def test_a_layout_that_is_a_pipe_is_named(game):
             "cannot be added to it")
 
 
-def test_a_link_inside_the_game_is_followed_and_the_file_it_leads_to_changed(game):
+def test_a_link_inside_the_game_is_followed_and_the_file_it_leads_to_changed(game, validate):
     (game / "layouts" / "again.yaml").symlink_to("front.yaml")
     result = run("schema", game, "--write")
     assert result.exit_code == 0, result.output
     assert (game / "layouts" / "again.yaml").is_symlink()
     assert (game / "layouts" / "front.yaml").read_text(encoding="utf-8").count("yaml-language-server") == 1
-    assert run("validate", game).exit_code == 0
+    assert validate(game).exit_code == 0

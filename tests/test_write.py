@@ -92,10 +92,11 @@ def test_temp_names_are_cardgens_own_pattern(tmp_path):
         assert not is_temp_name(name)
 
 
-def _game(root: Path) -> Path:
-    game = root / "data" / "big"
-    shutil.copytree(REPO / "data" / "time-line-battle-v2", game)
-    shutil.copytree(REPO / "layouts", root / "layouts")
+@pytest.fixture
+def big_game(copy_game) -> Path:
+    """A shipped game of several decks at data/big, the shared layouts beside data/."""
+    game = copy_game("time-line-battle-v2", name="big")
+    shutil.copytree(REPO / "layouts", game.parent.parent / "layouts")
     return game
 
 
@@ -108,8 +109,8 @@ def _print_copies(game: Path, copies: int) -> None:
                                              f"card_type: character\n    copies: {copies}\n"))
 
 
-def test_killing_a_build_midway_leaves_the_previous_output_intact(tmp_path):
-    game = _game(tmp_path)
+def test_killing_a_build_midway_leaves_the_previous_output_intact(tmp_path, big_game):
+    game = big_game
     out = tmp_path / "out"
     command = [sys.executable, "-m", "cardgen", "build", str(game), "--out", str(out), "--quiet"]
     subprocess.run(command, check=True, cwd=tmp_path, capture_output=True)
@@ -132,12 +133,10 @@ def test_killing_a_build_midway_leaves_the_previous_output_intact(tmp_path):
 
 # a build's files together ------------------------------------------------------------------------
 
-VALID = REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game"
-
-
-def _two_deck_game(root: Path) -> Path:
-    game = root / "game"
-    shutil.copytree(VALID, game)
+@pytest.fixture
+def two_deck_game(copy_game) -> Path:
+    """The minimal game with a second deck like its first."""
+    game = copy_game("valid-minimal")
     text = (game / "game.yaml").read_text(encoding="utf-8")
     start, end = text.index("  - id: heroes"), text.index("\nprint:")
     deck = text[start:end].rstrip("\n") + "\n"
@@ -157,8 +156,9 @@ def _files(folder: Path) -> dict[str, bytes]:
             if p.is_file()}
 
 
-def test_a_build_that_fails_after_its_first_file_leaves_the_previous_build(tmp_path, monkeypatch):
-    game, out = _two_deck_game(tmp_path), tmp_path / "out"
+def test_a_build_that_fails_after_its_first_file_leaves_the_previous_build(two_deck_game, tmp_path,
+                                                                            monkeypatch):
+    game, out = two_deck_game, tmp_path / "out"
     assert _cli("build", game, "--out", out, "-q").exit_code == 0
     before = _files(out)
     assert sorted(before) == ["game/heroes.pdf", "game/rivals.pdf"]
@@ -184,8 +184,9 @@ def test_a_build_that_fails_after_its_first_file_leaves_the_previous_build(tmp_p
 
 @pytest.mark.parametrize("problem", ["out-is-a-file", "pdf-is-a-folder", "pdf-is-a-fifo",
                                      "pdf-links-to-a-fifo", "disk-full", "read-only"])
-def test_output_problems_are_one_line_naming_the_path(problem, tmp_path, monkeypatch):
-    game, out = _two_deck_game(tmp_path), tmp_path / "out"
+def test_output_problems_are_one_line_naming_the_path(problem, two_deck_game, tmp_path,
+                                                       monkeypatch):
+    game, out = two_deck_game, tmp_path / "out"
     expected = {"pdf-is-a-folder": (out / "game" / "heroes.pdf", "a folder is in the way of this file"),
                 "disk-full": (out / "game" / "heroes.pdf", "the disk is full"),
                 "read-only": (out / "game" / "heroes.pdf", "no permission to write there")}
@@ -260,26 +261,24 @@ def test_names_with_folders_are_written_beside_their_targets(tmp_path):
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["a", "b.txt", "c.txt"]
 
 
-def test_two_games_that_would_build_into_one_folder_are_refused_first(tmp_path):
-    for side in ("a", "b"):
-        shutil.copytree(VALID, tmp_path / side / "game")
-    result = _cli("build", tmp_path / "a" / "game", tmp_path / "b" / "game", "--out", tmp_path / "out")
+def test_two_games_that_would_build_into_one_folder_are_refused_first(tmp_path, copy_game):
+    games = [copy_game("valid-minimal") for _ in ("a", "b")]
+    result = _cli("build", *games, "--out", tmp_path / "out")
     assert result.exit_code == 1
     assert "would both build into <out>/game/" in result.output
     assert not (tmp_path / "out").exists()
 
 
-def test_two_games_whose_folders_differ_only_in_case_are_refused_first(tmp_path):
-    shutil.copytree(VALID, tmp_path / "a" / "game")
-    shutil.copytree(VALID, tmp_path / "b" / "Game")
-    result = _cli("build", tmp_path / "a" / "game", tmp_path / "b" / "Game", "--out", tmp_path / "out")
+def test_two_games_whose_folders_differ_only_in_case_are_refused_first(tmp_path, copy_game):
+    games = copy_game("valid-minimal"), copy_game("valid-minimal", name="Game")
+    result = _cli("build", *games, "--out", tmp_path / "out")
     assert result.exit_code == 1
     assert "would both build into <out>/game/" in result.output
     assert not (tmp_path / "out").exists()
 
 
-def test_sixteen_builds_into_one_folder_at_once_all_succeed(tmp_path):
-    game, out = _two_deck_game(tmp_path), tmp_path / "out"
+def test_sixteen_builds_into_one_folder_at_once_all_succeed(tmp_path, two_deck_game):
+    game, out = two_deck_game, tmp_path / "out"
     command = [sys.executable, "-m", "cardgen", "build", str(game), "--out", str(out), "--quiet"]
     processes = [subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT) for _ in range(16)]
@@ -315,9 +314,8 @@ MINE = (".cardgen-notes.md", ".cardgen-cache/kept.txt")
 
 @pytest.mark.parametrize("command", ["schema", "calibrate", "build", "new"])
 def test_a_users_dot_cardgen_file_and_folder_survive_every_command_that_writes(
-        command, tmp_path, monkeypatch):
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
+        command, copy_game, tmp_path, monkeypatch):
+    game = copy_game("valid-minimal")
     monkeypatch.chdir(tmp_path)
     args, folders = {
         "schema": (("schema", game, "--write"), [game, game / "schemas", game / "cards"]),
@@ -336,9 +334,8 @@ def test_a_users_dot_cardgen_file_and_folder_survive_every_command_that_writes(
         assert not [p for p in folder.rglob("*") if is_temp_name(p.name)]
 
 
-def test_calibrate_and_schemas_after_images_keep_the_image_cache(tmp_path, monkeypatch):
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
+def test_calibrate_and_schemas_after_images_keep_the_image_cache(tmp_path, monkeypatch, copy_game):
+    game = copy_game("valid-minimal")
     monkeypatch.chdir(tmp_path)
     for out in ("output", game):
         assert _cli("export", "images", game, "--dpi", "36", "--out", out, "-q").exit_code == 0

@@ -10,7 +10,7 @@ import pytest
 from cardgen.drawing import font_tables, fonts
 from cardgen.drawing.font_tables import FontTableError, check_font_tables
 from font_files import SHIPPED, font_claiming
-from test_game_fonts import BODY, game_with_font, run
+from test_game_fonts import BODY, game_with_font      # the fixture, used here too
 
 
 def test_the_shipped_fonts_pass():
@@ -18,10 +18,10 @@ def test_the_shipped_fonts_pass():
         check_font_tables(path.read_bytes())
 
 
-def test_a_font_claiming_two_billion_characters_is_an_error_at_its_face(tmp_path):
-    game = game_with_font(tmp_path, BODY)
+def test_a_font_claiming_two_billion_characters_is_an_error_at_its_face(game_with_font, validate):
+    game = game_with_font(BODY)
     (game / "fonts" / "Body.ttf").write_bytes(font_claiming(2 ** 31))
-    result = run("validate", game)
+    result = validate(game)
     assert result.exit_code == 1 and "Traceback" not in result.output
     [line] = [l for l in result.stderr.splitlines() if "font 'body'" in l]
     assert line == (f"{game / 'game.yaml'}:5: error: font: fonts.body.regular: font 'body', "

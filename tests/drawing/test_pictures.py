@@ -2,9 +2,9 @@
 can show, and in CMYK when the sheet is."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from pypdf import PdfReader
 
@@ -13,13 +13,13 @@ from cardgen.pipeline import BuildOptions, build
 from cardgen.drawing import pictures
 from cardgen.drawing.elements import picture
 
-VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
 CARDS = 30
 
 
-def game_with_one_big_picture(tmp_path: Path) -> Path:
-    root = tmp_path / "game"
-    shutil.copytree(VALID, root)
+@pytest.fixture
+def game_with_one_big_picture(copy_game) -> Path:
+    """The minimal game with many cards showing one picture far larger than they need."""
+    root = copy_game("valid-minimal")
     Image.new("RGB", (3000, 2000), (200, 40, 40)).save(root / "art" / "big.jpg", quality=85)
     cards = "cards:\n" + "".join(f"  - name: Hero {i}\n    power: 1\n    text: Card {i}.\n"
                                  f"    art: art/big.jpg\n" for i in range(CARDS))
@@ -55,11 +55,12 @@ def _images(pdf) -> list:
     return found
 
 
-def test_one_picture_on_many_faces_is_decoded_and_scaled_once(tmp_path, monkeypatch):
+def test_one_picture_on_many_faces_is_decoded_and_scaled_once(game_with_one_big_picture,
+                                                               tmp_path, monkeypatch):
     inspected = counting(monkeypatch, picture, "inspect_image")
     prepared = counting(monkeypatch, pictures, "prepare")
     report = Report()
-    written = build(game_with_one_big_picture(tmp_path), BuildOptions(out_dir=tmp_path / "out"),
+    written = build(game_with_one_big_picture, BuildOptions(out_dir=tmp_path / "out"),
                     report)
     assert not report.has_errors(), [d.format() for d in report.errors]
     assert len(inspected) == 1 and len(prepared) == 1
@@ -69,10 +70,10 @@ def test_one_picture_on_many_faces_is_decoded_and_scaled_once(tmp_path, monkeypa
     assert len(images) == 1                  # one image in the PDF, however many faces show it
 
 
-def test_pictures_are_cmyk_on_cmyk_sheets(tmp_path):
+def test_pictures_are_cmyk_on_cmyk_sheets(game_with_one_big_picture, tmp_path):
     report = Report()
-    written = build(game_with_one_big_picture(tmp_path), BuildOptions(out_dir=tmp_path / "out",
-                                                                     cmyk=True), report)
+    written = build(game_with_one_big_picture, BuildOptions(out_dir=tmp_path / "out",
+                                                             cmyk=True), report)
     assert not report.has_errors()
     spaces = {obj["/ColorSpace"] for obj in _images(written[0])}
     assert spaces == {"/DeviceCMYK"}

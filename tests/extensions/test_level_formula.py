@@ -1,6 +1,5 @@
 """The `level_formula` and `level_abilities` field types (Time Line Battle v1)."""
 import io
-import shutil
 from pathlib import Path
 
 import pytest
@@ -208,19 +207,19 @@ def test_abilities_huge_numbers(value, message):
     assert str(exc.value) == message
 
 
-def game_with_levels(tmp_path, levels: str, binds: str) -> Path:
-    """valid-minimal with `hp: "4 + 2L"` declared with `levels`, and a text element `{{binds}}`."""
-    valid = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
-    game = tmp_path / "game"
-    shutil.copytree(valid, game)
-    yaml = game / "game.yaml"
-    yaml.write_text(yaml.read_text().replace(
-        "      art: {type: image}\n",
-        f"      art: {{type: image}}\n      hp: {{type: level_formula, levels: {levels}, default: \"4 + 2L\"}}\n"))
-    front = game / "layouts" / "front.yaml"
-    front.write_text(front.read_text() + f"  level: {{type: text, text: \"{binds}\", x: 6mm, y: 60mm, "
-                     "width: 20mm, height: 5mm}\n")
-    return game
+@pytest.fixture
+def game_with_levels(copy_game):
+    """game_with_levels(levels, binds): valid-minimal with `hp: "4 + 2L"` declared with `levels`,
+    and a text element `{{binds}}`."""
+    def make(levels: str, binds: str) -> Path:
+        game = copy_game("valid-minimal", (
+            "game.yaml", "      art: {type: image}\n",
+            f"      art: {{type: image}}\n      hp: {{type: level_formula, levels: {levels}, default: \"4 + 2L\"}}\n"))
+        front = game / "layouts" / "front.yaml"
+        front.write_text(front.read_text() + f"  level: {{type: text, text: \"{binds}\", x: 6mm, y: 60mm, "
+                         "width: 20mm, height: 5mm}\n")
+        return game
+    return make
 
 
 class TextPen(Pen):
@@ -237,8 +236,8 @@ class TextPen(Pen):
         self.texts += [text for _, pieces in lines for _, text, _ in pieces]
 
 
-def test_a_layout_binds_a_declared_level_past_the_default_ones(tmp_path):
-    game_dir = game_with_levels(tmp_path, "[0, 1, 2, 3, 4, 5]", "{{hp.L5}}/{{hp.L4}}")
+def test_a_layout_binds_a_declared_level_past_the_default_ones(game_with_levels):
+    game_dir = game_with_levels("[0, 1, 2, 3, 4, 5]", "{{hp.L5}}/{{hp.L4}}")
     assert validate([game_dir], strict=True).diagnostics == []
     _, data = dump(game_dir)
     assert data["decks"][0]["cards"][0]["derived"] == {
@@ -257,8 +256,9 @@ def test_a_layout_binds_a_declared_level_past_the_default_ones(tmp_path):
     ("[0, 1, 2]", "{{hp.L3}}"),              # a default level the field does not declare
     ("[1, 2, 3]", "{{hp.L0}}"),
 ])
-def test_a_level_the_field_does_not_declare_is_an_unknown_field_at_its_line(tmp_path, levels, binds):
-    game_dir = game_with_levels(tmp_path, levels, binds)
+def test_a_level_the_field_does_not_declare_is_an_unknown_field_at_its_line(game_with_levels,
+                                                                            levels, binds):
+    game_dir = game_with_levels(levels, binds)
     front = game_dir / "layouts" / "front.yaml"
     line = next(n for n, text in enumerate(front.read_text().splitlines(), start=1) if binds in text)
     problems = [d for d in validate([game_dir]).diagnostics if d.code == "markup"]

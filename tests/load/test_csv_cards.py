@@ -21,13 +21,8 @@ def test_rows_become_cards_and_errors_name_row_and_column():
         "error: type: row 3, column B (power): expected a whole number, found text 'ten'")
 
 
-def test_a_blank_header_over_values_is_an_error_and_an_empty_column_is_not(tmp_path):
-    import shutil
-    game = tmp_path / "game"
-    shutil.copytree(Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game",
-                    game)
-    (game / "game.yaml").write_text((game / "game.yaml").read_text(encoding="utf-8").replace(
-        "cards/heroes.yaml", "cards/heroes.csv"), encoding="utf-8")
+def test_a_blank_header_over_values_is_an_error_and_an_empty_column_is_not(copy_game):
+    game = copy_game("valid-minimal", ("game.yaml", "cards/heroes.yaml", "cards/heroes.csv"))
     csv = game / "cards" / "heroes.csv"
     csv.write_text("name,,power,,text\nFirst Hero,,3,,Hi\nSecond Hero,, 5, ,Draw.\n", encoding="utf-8")
     report = Report()

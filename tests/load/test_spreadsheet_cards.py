@@ -2,7 +2,6 @@
 errors naming the sheet, row and column."""
 from __future__ import annotations
 
-import shutil
 import zipfile
 from pathlib import Path
 
@@ -14,17 +13,17 @@ from cardgen.cli import main
 from cardgen.limits import TABLE_COLUMNS
 from cardgen.load import spreadsheet_cards
 
-VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
 HEADER = ["name", "power", "text"]
 ROWS = [["First Hero", 3, "Deals **{{power}}** {damage}."], ["Second Hero", 5, "Draw a card."]]
 
 
-def game_with(tmp_path: Path, cards: str) -> Path:
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
-    yaml = game / "game.yaml"
-    yaml.write_text(yaml.read_text().replace("cards: cards/heroes.yaml", f'cards: "{cards}"'))
-    return game
+@pytest.fixture
+def game_with(copy_game):
+    """game_with(cards): the minimal game with its heroes read from `cards`."""
+    def make(cards: str) -> Path:
+        return copy_game("valid-minimal",
+                         ("game.yaml", "cards: cards/heroes.yaml", f'cards: "{cards}"'))
+    return make
 
 
 def xlsx(path: Path, sheets: dict[str, list[list]]) -> None:
@@ -62,29 +61,29 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def test_an_xlsx_card_file_builds(tmp_path):
-    game = game_with(tmp_path, "cards/heroes.xlsx")
+def test_an_xlsx_card_file_builds(game_with, build):
+    game = game_with("cards/heroes.xlsx")
     xlsx(game / "cards" / "heroes.xlsx", {"hero": [HEADER] + ROWS})
     dumped = run("dump", game)
     assert dumped.exit_code == 0, dumped.output
     assert '"power": 5' in dumped.output and "Second Hero" in dumped.output
-    assert run("build", game, "--out", tmp_path / "out", "-q").exit_code == 0
-    assert (tmp_path / "out" / "game" / "heroes.pdf").stat().st_size > 1000
+    built = build(game, "-q")
+    assert (built.out / "heroes.pdf").stat().st_size > 1000
 
 
-def test_an_ods_card_file_builds(tmp_path):
-    game = game_with(tmp_path, "cards/heroes.ods")
+def test_an_ods_card_file_builds(game_with):
+    game = game_with("cards/heroes.ods")
     ods(game / "cards" / "heroes.ods", "Heroes", [HEADER] + ROWS)
     dumped = run("dump", game)
     assert dumped.exit_code == 0, dumped.output
     assert '"power": 3' in dumped.output and "First Hero" in dumped.output
 
 
-def test_errors_name_the_sheet_row_and_column(tmp_path):
-    game = game_with(tmp_path, "cards/heroes.xlsx#Roster")
+def test_errors_name_the_sheet_row_and_column(game_with, validate):
+    game = game_with("cards/heroes.xlsx#Roster")
     xlsx(game / "cards" / "heroes.xlsx", {"Notes": [["x"]],
                                           "Roster": [HEADER, ROWS[0], ["Second Hero", "five", "x"]]})
-    result = run("validate", game)
+    result = validate(game)
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"{game / 'cards' / 'heroes.xlsx'}:3: error: type: sheet 'Roster', row 3, column B (power): "
@@ -96,25 +95,25 @@ def test_errors_name_the_sheet_row_and_column(tmp_path):
      "the workbook has several sheets (A, B) and none is named after the card type 'hero'"),
     (lambda p: p.write_text("name,power\n"), "not a spreadsheet cardgen reads"),
 ])
-def test_a_workbook_that_cannot_be_read_is_one_clear_error(make, message, tmp_path):
-    game = game_with(tmp_path, "cards/heroes.xlsx")
+def test_a_workbook_that_cannot_be_read_is_one_clear_error(make, message, game_with, validate):
+    game = game_with("cards/heroes.xlsx")
     make(game / "cards" / "heroes.xlsx")
-    result = run("validate", game)
+    result = validate(game)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert message in result.stderr
 
 
-def test_a_sheet_not_in_the_workbook_is_named(tmp_path):
-    game = game_with(tmp_path, "cards/heroes.xlsx#Heros")
+def test_a_sheet_not_in_the_workbook_is_named(game_with, validate):
+    game = game_with("cards/heroes.xlsx#Heros")
     xlsx(game / "cards" / "heroes.xlsx", {"Heroes": [HEADER] + ROWS})
-    assert "no sheet 'Heros'; the workbook has: Heroes" in run("validate", game).stderr
+    assert "no sheet 'Heros'; the workbook has: Heroes" in validate(game).stderr
 
 
-def test_a_workbook_that_unpacks_too_large_is_refused_unread(tmp_path, monkeypatch):
+def test_a_workbook_that_unpacks_too_large_is_refused_unread(game_with, monkeypatch, validate):
     monkeypatch.setattr(spreadsheet_cards, "WORKBOOK_UNPACKED_BYTES", 1000)
-    game = game_with(tmp_path, "cards/heroes.ods")
+    game = game_with("cards/heroes.ods")
     ods(game / "cards" / "heroes.ods", "Heroes", [HEADER] + ROWS * 20)
-    result = run("validate", game)
+    result = validate(game)
     assert result.exit_code == 1 and "unpacks to" in result.stderr
 
 
@@ -122,8 +121,8 @@ def test_a_workbook_that_unpacks_too_large_is_refused_unread(tmp_path, monkeypat
     ('office:value-type="float" office:value="abc"', "a number cell holds no number"),
     ('table:number-columns-repeated="-5"', "repeats '-5' times: not a count"),
 ])
-def test_a_damaged_ods_cell_is_one_clear_error(damage, message, tmp_path):
-    game = game_with(tmp_path, "cards/heroes.ods")
+def test_a_damaged_ods_cell_is_one_clear_error(damage, message, game_with, validate):
+    game = game_with("cards/heroes.ods")
     path = game / "cards" / "heroes.ods"
     ods(path, "hero", [HEADER] + ROWS)
     with zipfile.ZipFile(path) as archive:
@@ -131,13 +130,13 @@ def test_a_damaged_ods_cell_is_one_clear_error(damage, message, tmp_path):
     content = content.replace('office:value-type="float" office:value="3"', damage, 1)
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("content.xml", content)
-    result = run("validate", game)
+    result = validate(game)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert message in result.stderr
 
 
-def test_two_sheets_of_one_name_are_an_error_not_a_lost_sheet(tmp_path):
-    game = game_with(tmp_path, "cards/heroes.ods")
+def test_two_sheets_of_one_name_are_an_error_not_a_lost_sheet(game_with, validate):
+    game = game_with("cards/heroes.ods")
     path = game / "cards" / "heroes.ods"
     ods(path, "hero", [HEADER] + ROWS)
     with zipfile.ZipFile(path) as archive:
@@ -145,7 +144,7 @@ def test_two_sheets_of_one_name_are_an_error_not_a_lost_sheet(tmp_path):
     table = content[content.index("<table:table "):content.index("</table:table>") + 14]
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("content.xml", content.replace(table, table + table))
-    assert "two sheets are named 'hero'" in run("validate", game).stderr
+    assert "two sheets are named 'hero'" in validate(game).stderr
 
 
 
@@ -164,34 +163,34 @@ def xlsx_with_cell(path: Path, text: bytes) -> None:
 
 
 @pytest.mark.parametrize("kind", ["xlsx", "ods"])
-def test_a_number_cell_too_large_for_a_float_is_out_of_range(kind, tmp_path):
-    game = game_with(tmp_path, f"cards/heroes.{kind}")
+def test_a_number_cell_too_large_for_a_float_is_out_of_range(kind, game_with, validate):
+    game = game_with(f"cards/heroes.{kind}")
     if kind == "xlsx":
         xlsx_with_cell(game / "cards" / "heroes.xlsx", b"9" * 400)
     else:
         ods(game / "cards" / "heroes.ods", "hero", [HEADER, ROWS[0], ["Second Hero", int("9" * 400), "x"]])
-    result = run("validate", game)
+    result = validate(game)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.stderr.strip().endswith(
         "row 3, column B (power): expected at most 10, found 999999999999... "
         "(a number of 400 characters)"), result.stderr
 
 
-def test_an_xlsx_number_past_python_digit_limit_is_out_of_range_as_in_csv(tmp_path):
-    game = game_with(tmp_path, "cards/heroes.xlsx")
+def test_an_xlsx_number_past_python_digit_limit_is_out_of_range_as_in_csv(game_with, validate):
+    game = game_with("cards/heroes.xlsx")
     xlsx_with_cell(game / "cards" / "heroes.xlsx", b"9" * 5000)
-    result = run("validate", game)
+    result = validate(game)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.stderr.strip().endswith(
         "row 3, column B (power): expected at most 10, found 999999999999... "
         "(a number of 5,000 characters)"), result.stderr
 
 
-def test_a_sheet_column_with_values_under_a_blank_header_is_an_error(tmp_path):
-    game = game_with(tmp_path, "cards/heroes.xlsx")
+def test_a_sheet_column_with_values_under_a_blank_header_is_an_error(game_with, validate):
+    game = game_with("cards/heroes.xlsx")
     xlsx(game / "cards" / "heroes.xlsx", {"hero": [["name", None, "power", "text"],
                                                    ["First Hero", "lost", 3, "x"]]})
-    result = run("validate", game)
+    result = validate(game)
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"{game / 'cards' / 'heroes.xlsx'}:1: error: csv: sheet 'hero', row 1: cell B1 is blank, "
@@ -199,32 +198,32 @@ def test_a_sheet_column_with_values_under_a_blank_header_is_an_error(tmp_path):
 
 
 @pytest.mark.parametrize("kind", ["xlsx", "ods"])
-def test_a_value_past_the_columns_read_is_an_error_not_lost(kind, tmp_path):
+def test_a_value_past_the_columns_read_is_an_error_not_lost(kind, game_with, validate):
     limit = TABLE_COLUMNS
-    game = game_with(tmp_path, f"cards/heroes.{kind}")
+    game = game_with(f"cards/heroes.{kind}")
     rows = [HEADER, ROWS[0] + [None] * (limit - 3) + ["lost"], ROWS[1]]
     if kind == "xlsx":
         xlsx(game / "cards" / "heroes.xlsx", {"hero": rows})
     else:
         ods(game / "cards" / "heroes.ods", "hero", [[v if v is not None else "" for v in r] for r in rows])
-    result = run("validate", game)
+    result = validate(game)
     assert result.exit_code == 1
     assert result.stderr.strip().endswith(
         f"heroes.{kind}:2: error: spreadsheet: sheet 'hero', row 2, column GS: a value past the first "
         f"{limit} columns (A to GR), which are all a table is read to: move the card data to the left")
 
 
-def test_empty_cells_past_the_columns_read_are_no_problem(tmp_path):
-    game = game_with(tmp_path, "cards/heroes.xlsx")
+def test_empty_cells_past_the_columns_read_are_no_problem(game_with, validate):
+    game = game_with("cards/heroes.xlsx")
     limit = TABLE_COLUMNS
     xlsx(game / "cards" / "heroes.xlsx", {"hero": [HEADER, ROWS[0] + [None] * limit + [""], ROWS[1]]})
-    assert run("validate", game).exit_code == 0
+    assert validate(game).exit_code == 0
 
 
-def test_a_stray_cell_past_the_header_names_its_column(tmp_path):
-    game = game_with(tmp_path, "cards/heroes.xlsx")
+def test_a_stray_cell_past_the_header_names_its_column(game_with, validate):
+    game = game_with("cards/heroes.xlsx")
     xlsx(game / "cards" / "heroes.xlsx", {"hero": [HEADER, ROWS[0], ROWS[1] + [None, "oops"]]})
-    result = run("validate", game)
+    result = validate(game)
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"{game / 'cards' / 'heroes.xlsx'}:3: error: csv: sheet 'hero', row 3: row has a value in "

@@ -4,7 +4,6 @@ made small here; the corpus holds the full-size cases."""
 from __future__ import annotations
 
 import datetime
-import shutil
 import zipfile
 from pathlib import Path
 
@@ -16,17 +15,17 @@ import workbooks
 from cardgen.cli import main
 from cardgen.load import csv_cards, ods_sheets, table_cards, xlsx_sheets, xml_parts
 
-VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
 HEADER = ["name", "power", "text"]
 HEROES = [["First Hero", 3, "Deals 3."], ["Second Hero", 5, "Draw a card."]]
 
 
-def game_with(tmp_path: Path, cards: str) -> Path:
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
-    yaml = game / "game.yaml"
-    yaml.write_text(yaml.read_text().replace("cards: cards/heroes.yaml", f'cards: "{cards}"'))
-    return game
+@pytest.fixture
+def game_with(copy_game):
+    """game_with(cards): the minimal game with its heroes read from `cards`."""
+    def make(cards: str) -> Path:
+        return copy_game("valid-minimal",
+                         ("game.yaml", "cards: cards/heroes.yaml", f'cards: "{cards}"'))
+    return make
 
 
 def validate(game: Path):
@@ -35,21 +34,21 @@ def validate(game: Path):
     return result.exit_code, result.stderr.strip()
 
 
-def csv_game(tmp_path: Path, text: str) -> Path:
-    game = game_with(tmp_path, "cards/heroes.csv")
+def csv_game(game_with, text: str) -> Path:
+    game = game_with("cards/heroes.csv")
     (game / "cards" / "heroes.csv").write_text(text, encoding="utf-8")
     return game
 
 
-def xlsx_game(tmp_path: Path, rows: list[list], **parts) -> Path:
-    game = game_with(tmp_path, "cards/heroes.xlsx")
+def xlsx_game(game_with, rows: list[list], **parts) -> Path:
+    game = game_with("cards/heroes.xlsx")
     sheet = "".join(workbooks.row(n, values) for n, values in enumerate(rows, start=1))
     workbooks.xlsx(game / "cards" / "heroes.xlsx", sheet, **parts)
     return game
 
 
-def ods_game(tmp_path: Path, rows: str) -> Path:
-    game = game_with(tmp_path, "cards/heroes.ods")
+def ods_game(game_with, rows: str) -> Path:
+    game = game_with("cards/heroes.ods")
     workbooks.ods(game / "cards" / "heroes.ods", rows)
     return game
 
@@ -65,10 +64,10 @@ def limit(monkeypatch, name: str, value: int, *modules) -> None:
 # rows of cards ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("cards, exit_code", [(2, 0), (3, 1)])
-def test_rows_of_cards_empty_rows_not_counted(cards, exit_code, tmp_path, monkeypatch):
+def test_rows_of_cards_empty_rows_not_counted(cards, exit_code, game_with, monkeypatch):
     limit(monkeypatch, "TABLE_ROWS", 2, table_cards)
     third = "Third Hero,1,x\n" if cards == 3 else ""
-    code, err = validate(csv_game(tmp_path, CSV + ",,\n" * 50 + third))
+    code, err = validate(csv_game(game_with, CSV + ",,\n" * 50 + third))
     assert code == exit_code
     if exit_code:
         assert err.endswith("heroes.csv:54: error: csv: row 54: more than 2 rows of cards: split "
@@ -76,11 +75,11 @@ def test_rows_of_cards_empty_rows_not_counted(cards, exit_code, tmp_path, monkey
 
 
 @pytest.mark.parametrize("repeat, exit_code", [(1, 0), (2, 1)])
-def test_a_repeated_ods_row_counts_as_its_copies(repeat, exit_code, tmp_path, monkeypatch):
+def test_a_repeated_ods_row_counts_as_its_copies(repeat, exit_code, game_with, monkeypatch):
     limit(monkeypatch, "TABLE_ROWS", 2, table_cards)
     rows = workbooks.ods_row(HEADER) + workbooks.ods_row(HEROES[0])
     rows += workbooks.ods_row(HEROES[1], repeat=repeat)
-    code, err = validate(ods_game(tmp_path, rows))
+    code, err = validate(ods_game(game_with, rows))
     assert code == exit_code
     if exit_code:           # the copies share the name, which is an error of its own when read
         assert err.endswith("heroes.ods:4: error: spreadsheet: sheet 'hero', row 4: more than 2 rows "
@@ -90,9 +89,9 @@ def test_a_repeated_ods_row_counts_as_its_copies(repeat, exit_code, tmp_path, mo
 # rows and cells read, empty ones included ---------------------------------------------------------
 
 @pytest.mark.parametrize("empty, exit_code", [(2, 0), (3, 1)])
-def test_rows_read_count_empty_rows(empty, exit_code, tmp_path, monkeypatch):
+def test_rows_read_count_empty_rows(empty, exit_code, game_with, monkeypatch):
     limit(monkeypatch, "TABLE_ROWS_READ", 5, table_cards)
-    code, err = validate(csv_game(tmp_path, CSV + "\n" * empty))
+    code, err = validate(csv_game(game_with, CSV + "\n" * empty))
     assert code == exit_code
     if exit_code:
         assert "heroes.csv:6: error: csv: row 6: more than 5 rows, empty ones included" in err
@@ -100,42 +99,42 @@ def test_rows_read_count_empty_rows(empty, exit_code, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("kind", ["csv", "xlsx", "ods"])
 @pytest.mark.parametrize("cells, exit_code", [(9, 0), (8, 1)])
-def test_cells_read_count_empty_cells(kind, cells, exit_code, tmp_path, monkeypatch):
+def test_cells_read_count_empty_cells(kind, cells, exit_code, game_with, monkeypatch):
     limit(monkeypatch, "TABLE_CELLS", cells, table_cards, xlsx_sheets)
     rows = [HEADER] + HEROES            # nine cells
     if kind == "csv":
-        game = csv_game(tmp_path, CSV)
+        game = csv_game(game_with, CSV)
     elif kind == "xlsx":
-        game = xlsx_game(tmp_path, rows)
+        game = xlsx_game(game_with, rows)
     else:
-        game = ods_game(tmp_path, "".join(workbooks.ods_row(r) for r in rows))
+        game = ods_game(game_with, "".join(workbooks.ods_row(r) for r in rows))
     code, err = validate(game)
     assert code == exit_code
     if exit_code:
         assert ":3: error:" in err and "row 3: more than 8 cells, empty ones included" in err
 
 
-def test_a_run_of_empty_cells_is_no_work(tmp_path, monkeypatch):
+def test_a_run_of_empty_cells_is_no_work(game_with, monkeypatch):
     limit(monkeypatch, "TABLE_CELLS", 12, table_cards)
     empty = '<table:table-cell table:number-columns-repeated="1000000000"/>'
     rows = "".join(workbooks.ods_row(r).replace("</table:table-row>", empty + "</table:table-row>")
                    for r in [HEADER] + HEROES)
-    assert validate(ods_game(tmp_path, rows))[0] == 0
+    assert validate(ods_game(game_with, rows))[0] == 0
 
 
 # columns ------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("kind", ["csv", "xlsx", "ods"])
 @pytest.mark.parametrize("extra, exit_code", [(0, 0), (1, 1)])
-def test_a_value_past_the_columns(kind, extra, exit_code, tmp_path, monkeypatch):
+def test_a_value_past_the_columns(kind, extra, exit_code, game_with, monkeypatch):
     limit(monkeypatch, "TABLE_COLUMNS", 3, table_cards, csv_cards, xlsx_sheets, ods_sheets)
     rows = [HEADER, HEROES[0] + ["lost"] * extra, HEROES[1] + [None, None]]
     if kind == "csv":
-        game = csv_game(tmp_path, "\n".join(",".join(str(v or "") for v in r) for r in rows))
+        game = csv_game(game_with, "\n".join(",".join(str(v or "") for v in r) for r in rows))
     elif kind == "xlsx":
-        game = xlsx_game(tmp_path, rows)
+        game = xlsx_game(game_with, rows)
     else:
-        game = ods_game(tmp_path, "".join(workbooks.ods_row(r) for r in rows))
+        game = ods_game(game_with, "".join(workbooks.ods_row(r) for r in rows))
     code, err = validate(game)
     assert code == exit_code
     if exit_code:
@@ -144,8 +143,8 @@ def test_a_value_past_the_columns(kind, extra, exit_code, tmp_path, monkeypatch)
 
 
 @pytest.mark.parametrize("column, exit_code", [("XFD", 0), ("XFE", 1)])
-def test_an_xlsx_cell_past_column_xfd_is_damaged(column, exit_code, tmp_path):
-    game = xlsx_game(tmp_path, [HEADER] + HEROES)
+def test_an_xlsx_cell_past_column_xfd_is_damaged(column, exit_code, game_with):
+    game = xlsx_game(game_with, [HEADER] + HEROES)
     sheet = "".join(workbooks.row(n, r) for n, r in enumerate([HEADER] + HEROES, start=1))
     sheet = sheet.replace("</row>", f'<c r="{column}1" s="1"/></row>', 1)
     workbooks.xlsx(game / "cards" / "heroes.xlsx", sheet)
@@ -159,23 +158,23 @@ def test_an_xlsx_cell_past_column_xfd_is_damaged(column, exit_code, tmp_path):
 
 @pytest.mark.parametrize("kind", ["csv", "xlsx", "xlsx-shared", "ods"])
 @pytest.mark.parametrize("length, exit_code", [(12, 0), (13, 1)])
-def test_characters_in_a_cell(kind, length, exit_code, tmp_path, monkeypatch):
+def test_characters_in_a_cell(kind, length, exit_code, game_with, monkeypatch):
     limit(monkeypatch, "CELL_CHARS", 12, csv_cards, xlsx_sheets, ods_sheets)
     text = "x" * length
     rows = [HEADER, HEROES[0], ["Second Hero", 5, text]]
     if kind == "csv":
-        game = csv_game(tmp_path, CSV.replace("Draw a card.", text))
+        game = csv_game(game_with, CSV.replace("Draw a card.", text))
     elif kind == "xlsx":
-        game = xlsx_game(tmp_path, rows)
+        game = xlsx_game(game_with, rows)
     elif kind == "xlsx-shared":
-        game = xlsx_game(tmp_path, [HEADER, HEROES[0], ["Second Hero", 5]],
+        game = xlsx_game(game_with, [HEADER, HEROES[0], ["Second Hero", 5]],
                          shared_strings=f"<si><t>{text}</t></si>")
         sheet = "".join(workbooks.row(n, r) for n, r in enumerate(rows[:2], start=1))
         sheet += '<row r="3">' + workbooks.cell("A", 3, "Second Hero") + '<c r="B3"><v>5</v></c>' \
             '<c r="C3" t="s"><v>0</v></c></row>'
         workbooks.xlsx(game / "cards" / "heroes.xlsx", sheet, shared_strings=f"<si><t>{text}</t></si>")
     else:
-        game = ods_game(tmp_path, "".join(workbooks.ods_row(r) for r in rows))
+        game = ods_game(game_with, "".join(workbooks.ods_row(r) for r in rows))
     code, err = validate(game)
     assert code == exit_code, err
     if exit_code:
@@ -185,9 +184,9 @@ def test_characters_in_a_cell(kind, length, exit_code, tmp_path, monkeypatch):
 
 # shared strings -----------------------------------------------------------------------------------
 
-def shared_game(tmp_path: Path, strings: list[str]) -> Path:
+def shared_game(game_with, strings: list[str]) -> Path:
     """The heroes, their names as shared strings 0 and 1, after which come `strings`, unused."""
-    game = game_with(tmp_path, "cards/heroes.xlsx")
+    game = game_with("cards/heroes.xlsx")
     table = "".join(f"<si><t>{s}</t></si>" for s in ["First Hero", "Second Hero"] + strings)
     sheet = workbooks.row(1, HEADER)
     for n, (power, text) in enumerate([(3, "Deals 3."), (5, "Draw a card.")], start=2):
@@ -198,9 +197,9 @@ def shared_game(tmp_path: Path, strings: list[str]) -> Path:
 
 
 @pytest.mark.parametrize("count, exit_code", [(4, 0), (5, 1)])
-def test_shared_strings_counted(count, exit_code, tmp_path, monkeypatch):
+def test_shared_strings_counted(count, exit_code, game_with, monkeypatch):
     limit(monkeypatch, "SHARED_STRINGS", 4, xlsx_sheets)
-    code, err = validate(shared_game(tmp_path, ["unused"] * (count - 2)))
+    code, err = validate(shared_game(game_with, ["unused"] * (count - 2)))
     assert code == exit_code
     if exit_code:
         assert err.endswith("heroes.xlsx: error: spreadsheet: not readable as an Excel workbook: "
@@ -208,9 +207,9 @@ def test_shared_strings_counted(count, exit_code, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("chars, exit_code", [(30, 0), (29, 1)])
-def test_shared_string_characters_counted(chars, exit_code, tmp_path, monkeypatch):
+def test_shared_string_characters_counted(chars, exit_code, game_with, monkeypatch):
     limit(monkeypatch, "SHARED_STRING_CHARS", chars, xlsx_sheets)
-    code, err = validate(shared_game(tmp_path, ["x" * 9]))     # 10 + 11 + 9 characters
+    code, err = validate(shared_game(game_with, ["x" * 9]))     # 10 + 11 + 9 characters
     assert code == exit_code
     if exit_code:
         assert f"the shared strings hold more than {chars} characters in all" in err
@@ -219,10 +218,10 @@ def test_shared_string_characters_counted(chars, exit_code, tmp_path, monkeypatc
 # the XML itself -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("kind", ["xlsx", "ods"])
-def test_xml_elements_counted(kind, tmp_path, monkeypatch):
+def test_xml_elements_counted(kind, game_with, monkeypatch):
     rows = [HEADER] + HEROES
-    game = (xlsx_game(tmp_path, rows) if kind == "xlsx"
-            else ods_game(tmp_path, "".join(workbooks.ods_row(r) for r in rows)))
+    game = (xlsx_game(game_with, rows) if kind == "xlsx"
+            else ods_game(game_with, "".join(workbooks.ods_row(r) for r in rows)))
     counted = []
     read = xml_parts.PartReader.read
     monkeypatch.setattr(xml_parts.PartReader, "read",
@@ -238,10 +237,10 @@ def test_xml_elements_counted(kind, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("sheets, exit_code", [(1, 0), (2, 1)])
-def test_workbook_entries_counted(sheets, exit_code, tmp_path, monkeypatch):
+def test_workbook_entries_counted(sheets, exit_code, game_with, monkeypatch):
     limit(monkeypatch, "WORKBOOK_ENTRIES", 1, xml_parts)
     rows = "".join(workbooks.ods_row(r) for r in [HEADER] + HEROES)
-    game = ods_game(tmp_path, rows)
+    game = ods_game(game_with, rows)
     if sheets == 2:
         workbooks.ods(game / "cards" / "heroes.ods",
                       rows + '</table:table><table:table table:name="notes">', title="hero")
@@ -252,15 +251,15 @@ def test_workbook_entries_counted(sheets, exit_code, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("kind", ["xlsx", "ods"])
-def test_a_doctype_is_refused_unread(kind, tmp_path):
+def test_a_doctype_is_refused_unread(kind, game_with):
     """Entities (a billion laughs, a file read from outside) are declared in a DOCTYPE."""
     doctype = ('<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">'
                '<!ENTITY secret SYSTEM "file:///etc/passwd">]>')
     rows = [HEADER] + HEROES
     if kind == "xlsx":
-        game, part = xlsx_game(tmp_path, rows), "xl/worksheets/sheet1.xml"
+        game, part = xlsx_game(game_with, rows), "xl/worksheets/sheet1.xml"
     else:
-        game, part = ods_game(tmp_path, "".join(workbooks.ods_row(r) for r in rows)), "content.xml"
+        game, part = ods_game(game_with, "".join(workbooks.ods_row(r) for r in rows)), "content.xml"
     path = next((game / "cards").glob("heroes.*s*"))
     with zipfile.ZipFile(path) as archive:
         parts = {name: archive.read(name).decode() for name in archive.namelist()}
@@ -274,8 +273,8 @@ def test_a_doctype_is_refused_unread(kind, tmp_path):
 
 # what a cell reads as -----------------------------------------------------------------------------
 
-def test_dates_and_formulas_without_a_value(tmp_path):
-    game = game_with(tmp_path, "cards/heroes.xlsx")
+def test_dates_and_formulas_without_a_value(game_with):
+    game = game_with("cards/heroes.xlsx")
     book = Workbook()
     sheet = book.active
     sheet.title = "hero"

@@ -3,7 +3,6 @@ tiled, and its tiles, laid over each other by their overlap, join to the whole b
 bleed; no tile prints within the printer margin; each tile says where it goes."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from cardgen.pipeline import BuildOptions, build
 from cardgen.tiling import OVERLAP, plan_tiles
 
 REPO = Path(__file__).resolve().parents[2]
-VALID = REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game"
 MARGIN, BLEED, TOL = 5.0, 3.0, 0.1
 
 
@@ -95,9 +93,8 @@ def test_no_board_prints_within_the_printer_margin(shipped, key):
 
 
 @pytest.mark.parametrize("page", ["a4", "letter", "a3"])
-def test_a_large_board_tiles_in_rows_and_columns_on_every_page_size(tmp_path, page):
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
+def test_a_large_board_tiles_in_rows_and_columns_on_every_page_size(copy_game, tmp_path, page):
+    game = copy_game("valid-minimal")
     with (game / "game.yaml").open("a", encoding="utf-8") as f:
         f.write("boards:\n  - {id: map, width: 520mm, height: 430mm, face: {layout: map}}\n")
     (game / "layouts" / "map.yaml").write_text(
@@ -119,9 +116,8 @@ def test_tiles_are_no_larger_than_they_need_be():
     assert first.x + first.width - second.x == pytest.approx(OVERLAP)
 
 
-def test_a_board_past_the_tile_limit_is_an_error_at_its_line(tmp_path):
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
+def test_a_board_past_the_tile_limit_is_an_error_at_its_line(copy_game, tmp_path):
+    game = copy_game("valid-minimal")
     text = (game / "game.yaml").read_text(encoding="utf-8")
     (game / "game.yaml").write_text(text + "boards:\n  - {id: huge, width: 2000mm, height: 2000mm, "
                                     "face: {layout: back, values: {label: Huge, deck.color: '#333333'}}}\n", encoding="utf-8")

@@ -136,18 +136,14 @@ def test_nothing_prints_in_the_printer_margin(built, paper):
         assert ink_in_margin(built[paper][name], 5.0) == [], name
 
 
-def test_an_errata_to_a_card_changes_the_reference_table(game, tmp_path):
-    copy = tmp_path / "game"
-    shutil.copytree(game, copy)
-    cards = (copy / "cards" / "heroes.yaml").read_text(encoding="utf-8")
-    (copy / "cards" / "heroes.yaml").write_text(cards.replace("power: 5", "power: 7"), encoding="utf-8")
+def test_an_errata_to_a_card_changes_the_reference_table(game, tmp_path, copy_game):
+    copy = copy_game(game, ("cards/heroes.yaml", "power: 5", "power: 7"))
     text = " ".join(p.extract_text() for p in PdfReader(_build(copy, tmp_path / "out")["rules.pdf"]).pages)
     assert re.search(r"Second Hero\s+7", text) and not re.search(r"Second Hero\s+5", text)
 
 
-def test_the_errata_part_prints_each_corrected_value(game, tmp_path):
-    copy = tmp_path / "game"
-    shutil.copytree(game, copy)
+def test_the_errata_part_prints_each_corrected_value(game, tmp_path, copy_game):
+    copy = copy_game(game)
     with (copy / "rules.md").open("a", encoding="utf-8") as f:
         f.write("\n# Errata\n\n@errata\n")
     with (copy / "game.yaml").open("a", encoding="utf-8") as f:
@@ -173,9 +169,8 @@ def test_the_errata_part_prints_each_corrected_value(game, tmp_path):
     ("Said in 漢字.", "document 'rules': the booklet's fonts have no glyph for '字' (U+5B57), "
                    "'漢' (U+6F22); it would print as a box"),
 ])
-def test_a_mistake_in_a_document_is_an_error_at_its_line(game, tmp_path, line, message):
-    copy = tmp_path / "game"
-    shutil.copytree(game, copy)
+def test_a_mistake_in_a_document_is_an_error_at_its_line(game, tmp_path, line, message, copy_game):
+    copy = copy_game(game)
     text = (copy / "rules.md").read_text(encoding="utf-8").replace("2. Play a card.", f"2. Play a card.\n\n{line}")
     (copy / "rules.md").write_text(text, encoding="utf-8")
     report = Report()
@@ -185,9 +180,8 @@ def test_a_mistake_in_a_document_is_an_error_at_its_line(game, tmp_path, line, m
     assert error.line == text.splitlines().index(line) + 1
 
 
-def test_right_to_left_text_in_a_document_is_refused_at_its_line(game, tmp_path):
-    copy = tmp_path / "game"
-    shutil.copytree(game, copy)
+def test_right_to_left_text_in_a_document_is_refused_at_its_line(game, tmp_path, copy_game):
+    copy = copy_game(game)
     text = (copy / "rules.md").read_text(encoding="utf-8") + "\n- A word: \u05e9\u05dc\u05d5\u05dd.\n"
     (copy / "rules.md").write_text(text, encoding="utf-8")
     report = Report()
@@ -207,9 +201,8 @@ LONG = "Words that run on across the page without a stop. " * 150
     f"| {LONG} | B |\n|---|---|\n| 1 | x |",              # a header too tall to repeat
     f"- {LONG}",                                          # a list item
 ])
-def test_a_block_longer_than_a_page_runs_on_over_pages(game, tmp_path, text):
-    copy = tmp_path / "game"
-    shutil.copytree(game, copy)
+def test_a_block_longer_than_a_page_runs_on_over_pages(game, tmp_path, text, copy_game):
+    copy = copy_game(game)
     (copy / "rules.md").write_text(f"# Long\n\n{text}\n\nThe end.\n", encoding="utf-8")
     pdf = _build(copy, tmp_path / "out")["rules.pdf"]
     pages = [" ".join(p.extract_text().split()) for p in PdfReader(pdf).pages]
@@ -224,9 +217,8 @@ def test_a_table_cell_keeps_a_term_with_its_shown_words():
     assert not problems and table.items == (("Who", "Moves"), ("[[Ally|Allies]]", "a | b"))
 
 
-def test_card_text_in_a_reference_table_reads_as_the_card_prints_it(game, tmp_path):
-    copy = tmp_path / "game"
-    shutil.copytree(game, copy)
+def test_card_text_in_a_reference_table_reads_as_the_card_prints_it(game, tmp_path, copy_game):
+    copy = copy_game(game)
     text = (copy / "rules.md").read_text(encoding="utf-8")
     (copy / "rules.md").write_text(text.replace("@cards deck=heroes columns=power",
                                                 "@cards deck=heroes columns=power,text"), encoding="utf-8")
@@ -255,9 +247,9 @@ def test_a_target_diagram_is_drawn_by_the_cards_own_grid(tmp_path):
     ("definition", "definitions:\n  Burning:\n    kind: condition\n    text: Takes {bogus} damage.\n"),
     ("changelog", 'changelog:\n  - {version: "1.0", changes: ["A {bogus} change."]}\n'),
 ])
-def test_a_text_the_booklet_quotes_is_checked_like_card_text(game, tmp_path, where, text):
-    copy = tmp_path / "game"
-    shutil.copytree(game, copy)
+def test_a_text_the_booklet_quotes_is_checked_like_card_text(game, copy_game, tmp_path,
+                                                            where, text):
+    copy = copy_game(game)
     with (copy / "game.yaml").open("a", encoding="utf-8") as f:
         f.write(text)
     report = Report()
@@ -267,9 +259,8 @@ def test_a_text_the_booklet_quotes_is_checked_like_card_text(game, tmp_path, whe
     assert errors[0].file.endswith("game.yaml") and errors[0].line is not None
 
 
-def test_the_cover_prints_the_description_and_players_as_written(game, tmp_path):
-    copy = tmp_path / "game"
-    shutil.copytree(game, copy)
+def test_the_cover_prints_the_description_and_players_as_written(game, tmp_path, copy_game):
+    copy = copy_game(game)
     text = (copy / "game.yaml").read_text(encoding="utf-8")
     (copy / "game.yaml").write_text(text.replace("version: \"1.0\"\n", "version: \"1.0\"\nplayers: \"2 {x}\"\n"
                                                  "description: A *star* and {braces}.\n"), encoding="utf-8")
@@ -302,9 +293,9 @@ def test_a_diagram_of_a_field_no_card_fills_is_left_out(tmp_path):
     ("Rules \u231b", "document 'rules' title: the booklet's fonts have no glyph for '\u231b' "
                      "(U+231B); it would print as a box"),
 ])
-def test_a_document_title_is_checked_as_the_cover_prints_it(game, tmp_path, title, message):
-    copy = tmp_path / "game"
-    shutil.copytree(game, copy)
+def test_a_document_title_is_checked_as_the_cover_prints_it(game, copy_game, tmp_path,
+                                                            title, message):
+    copy = copy_game(game)
     text = (copy / "game.yaml").read_text(encoding="utf-8")
     (copy / "game.yaml").write_text(text.replace("title: How to play", f'title: "{title}"'),
                                     encoding="utf-8")
@@ -316,20 +307,12 @@ def test_a_document_title_is_checked_as_the_cover_prints_it(game, tmp_path, titl
                                  .pages[0].extract_text().split())
 
 
-def _with_title(game: Path, tmp_path: Path, title: str) -> Path:
-    copy = tmp_path / "game"
-    shutil.copytree(game, copy)
-    text = (copy / "game.yaml").read_text(encoding="utf-8")
-    (copy / "game.yaml").write_text(text.replace("title: Minimal Game", f'title: "{title}"', 1),
-                                    encoding="utf-8")
-    return copy
-
-
-def test_a_title_too_long_for_the_page_footer_is_reported_by_validate(game, tmp_path):
+def test_a_title_too_long_for_the_page_footer_is_reported_by_validate(game, copy_game):
     from cardgen.pipeline import check
 
+    title = "Minimal Game " * 13
     report = Report()
-    check(_with_title(game, tmp_path, "Minimal Game " * 13), report,
+    check(copy_game(game, ("game.yaml", "title: Minimal Game", f'title: "{title}"')), report,
           BuildOptions(only=("booklets",)))
     [room] = [d for d in report.sorted() if d.code == "footer-room"]
     assert "page footer of document 'rules' has no room" in room.message
@@ -337,10 +320,10 @@ def test_a_title_too_long_for_the_page_footer_is_reported_by_validate(game, tmp_
 
 
 @pytest.mark.parametrize("words", [3, 9])        # one line; on the booklet's pages, two
-def test_when_validate_passes_every_page_carries_its_footer(game, tmp_path, words):
+def test_when_validate_passes_every_page_carries_its_footer(game, tmp_path, words, copy_game):
     title = ("Minimal Game " * words).strip()
     report = Report()
-    written = build(_with_title(game, tmp_path, title),
+    written = build(copy_game(game, ("game.yaml", "title: Minimal Game", f'title: "{title}"')),
                     BuildOptions(out_dir=tmp_path / "out", only=("booklets",)), report)
     assert [d.code for d in report.sorted()] == []
     files = {p.name: p for p in written}

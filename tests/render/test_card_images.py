@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -142,9 +141,8 @@ def _cached(cache: Path) -> dict[str, int]:
     return found
 
 
-def test_a_second_export_rasterises_only_the_card_that_changed(tmp_path):
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
+def test_a_second_export_rasterises_only_the_card_that_changed(tmp_path, copy_game):
+    game = copy_game("valid-minimal")
     cache = tmp_path / "cache"
     first = _export(game, tmp_path / "a", dpi=100, cache=cache)
     made = _cached(cache)
@@ -191,9 +189,8 @@ def test_images_made_on_several_cores_are_those_made_on_one(tmp_path):
     assert sum(thumb is not None for _, thumb in one) >= 1        # fronts come with thumbnails
 
 
-def test_an_image_too_large_to_make_is_an_error_naming_its_deck(tmp_path):
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
+def test_an_image_too_large_to_make_is_an_error_naming_its_deck(tmp_path, copy_game):
+    game = copy_game("valid-minimal")
     text = (game / "game.yaml").read_text(encoding="utf-8")
     (game / "game.yaml").write_text(text.replace("size: poker", "size: {width: 300, height: 400}"),
                                     encoding="utf-8")
@@ -210,9 +207,8 @@ def test_an_image_too_large_to_make_is_an_error_naming_its_deck(tmp_path):
     assert not [d for d in report.errors if d.code == "image-size"]
 
 
-def test_a_pdf_service_file_takes_cards_with_art_and_a_card_called_back(tmp_path):
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
+def test_a_pdf_service_file_takes_cards_with_art_and_a_card_called_back(tmp_path, copy_game):
+    game = copy_game("valid-minimal")
     cards = (game / "cards" / "heroes.yaml").read_text(encoding="utf-8")
     cards = cards.replace("    text: \"Draw a card.\"", "    text: \"Draw a card.\"\n    art: art/hero.png")
     cards += "  - name: Back\n    power: 1\n    text: A card called Back.\n    art: art/hero.png\n"
@@ -266,9 +262,8 @@ def test_a_cache_that_is_a_file_only_makes_the_export_slower(tmp_path):
     assert _size(written["images/heroes/1-first-hero.png"]) == (pixels(69.5, 60), pixels(94.9, 60))
 
 
-def test_a_large_deck_gets_numbered_contact_sheets_of_60_cards(tmp_path):
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
+def test_a_large_deck_gets_numbered_contact_sheets_of_60_cards(tmp_path, copy_game):
+    game = copy_game("valid-minimal")
     cards = "cards:\n" + "".join(f"  - {{name: Hero {n}, power: {n % 9}, text: Hit.}}\n"
                                  for n in range(1, 62))
     (game / "cards" / "heroes.yaml").write_text(cards, encoding="utf-8")

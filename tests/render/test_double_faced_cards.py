@@ -55,13 +55,11 @@ def test_a_cards_own_back_lands_behind_it_and_only_it(game, tmp_path, duplex):
     assert "Werewolf by night: 6" in back_page.form_text.get(own[0].form, "")
 
 
-def test_the_own_back_is_in_the_same_slot_a_deck_back_would_take(game, tmp_path):
+def test_the_own_back_is_in_the_same_slot_a_deck_back_would_take(game, tmp_path, copy_game):
     with_own = _build(game, tmp_path / "a", "long")
-    plain_game = tmp_path / "plain"
-    shutil.copytree(game, plain_game)
-    cards = (plain_game / "cards" / "heroes.yaml").read_text(encoding="utf-8")
-    (plain_game / "cards" / "heroes.yaml").write_text(
-        cards.replace("    back: {layout: night, values: {power: 6}}\n", ""), encoding="utf-8")
+    plain_game = copy_game(game, ("cards/heroes.yaml",
+                                  "    back: {layout: night, values: {power: 6}}\n", ""),
+                           name="plain")
     plain = _build(plain_game, tmp_path / "b", "long")
     a = [(round(p.x, 2), round(p.y, 2)) for p in with_own.pages[1].placements]
     b = [(round(p.x, 2), round(p.y, 2)) for p in plain.pages[1].placements]

@@ -224,14 +224,11 @@ def test_fold_over_backs_stand_beside_their_fronts_on_one_sheet(shapes):
 
 
 @pytest.mark.parametrize("mode", ["long", "short"])
-def test_a_sheet_of_one_sided_tokens_gets_a_blank_back(shapes_game, tmp_path, mode):
+def test_a_sheet_of_one_sided_tokens_gets_a_blank_back(shapes_game, tmp_path, mode, copy_game):
     """Printed duplex, the file is fronts and backs in turn; a sheet whose tokens are all
     one-sided still has a back page, left blank, so the next fronts land on a sheet of their own."""
-    game = tmp_path / "game"
-    shutil.copytree(shapes_game, game)
-    text = (game / "game.yaml").read_text(encoding="utf-8")
-    (game / "game.yaml").write_text(text.replace("{name: Tile, copies: 5}", "{name: Tile, copies: 200}"),
-                                    encoding="utf-8")
+    game = copy_game(shapes_game,
+                     ("game.yaml", "{name: Tile, copies: 5}", "{name: Tile, copies: 200}"))
     pdf = _build(game, tmp_path / "out", duplex=mode)
     fronts, backs = _tokens(pdf, "front"), _tokens(pdf, "back")
     assert len(pdf.pages) % 2 == 0 and len(pdf.pages) >= 4
@@ -243,12 +240,10 @@ def test_a_sheet_of_one_sided_tokens_gets_a_blank_back(shapes_game, tmp_path, mo
         assert "blank back" in pdf.pages[n].text
 
 
-def test_a_set_that_folds_prints_its_backs_beside_it_while_the_rest_flip(shapes_game, tmp_path):
-    game = tmp_path / "game"
-    shutil.copytree(shapes_game, game)
-    text = (game / "game.yaml").read_text(encoding="utf-8")
-    (game / "game.yaml").write_text(text.replace("  - id: hexes\n", "  - id: hexes\n    backs: fold\n"),
-                                    encoding="utf-8")
+def test_a_set_that_folds_prints_its_backs_beside_it_while_the_rest_flip(shapes_game, copy_game,
+                                                                           tmp_path):
+    game = copy_game(shapes_game,
+                     ("game.yaml", "  - id: hexes\n", "  - id: hexes\n    backs: fold\n"))
     pdf = _build(game, tmp_path / "out", duplex="long")
     fronts, backs = _tokens(pdf, "front"), _tokens(pdf, "back")
     hexes = [b for b in backs if b[1] == "hexes"]
@@ -313,12 +308,10 @@ def test_tokens_too_wide_to_offset_their_rows_stack_without_touching(shape):
                                     first.y - second.y >= item.height + 2 * item.reach_y - 1e-6)
 
 
-def test_wrong_counts_are_rule_errors_at_their_line(tmp_path):
-    game = tmp_path / "dragon-line-deluxe"
-    shutil.copytree(REPO / "data" / "dragon-line-deluxe", game)
+def test_wrong_counts_are_rule_errors_at_their_line(tmp_path, copy_game):
+    game = copy_game("dragon-line-deluxe",
+                     ("game.yaml", "{name: Damage, copies: 40,", "{name: Damage, copies: 39,"))
     text = (game / "game.yaml").read_text(encoding="utf-8")
-    text = text.replace("{name: Damage, copies: 40,", "{name: Damage, copies: 39,")
-    (game / "game.yaml").write_text(text, encoding="utf-8")
     report = Report()
     build(game, BuildOptions(out_dir=tmp_path / "out"), report)
     [error] = report.errors
@@ -341,9 +334,8 @@ def test_backs_move_by_the_back_offset_and_stay_out_of_the_margin(shapes_game, t
     assert ink_in_margin(pdf.path, MARGIN, dpi=100) == []
 
 
-def test_tokens_showing_one_picture_put_it_in_the_pdf_once(tmp_path):
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
+def test_tokens_showing_one_picture_put_it_in_the_pdf_once(tmp_path, copy_game):
+    game = copy_game("valid-minimal")
     with (game / "game.yaml").open("a", encoding="utf-8") as f:
         f.write("token_sets:\n  - id: art\n    size: 20mm\n    face: {layout: pictured}\n"
                 "    tokens: [{name: One}, {name: Two, copies: 3}]\n")

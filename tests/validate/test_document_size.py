@@ -3,7 +3,6 @@ own text: thousands of @cards lines, each a table of the deck, are refused at th
 passes the bound, when the game is checked, before a booklet is made."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,13 +12,16 @@ from cardgen.load.document_text import read_blocks
 from cardgen.pipeline import BuildOptions, check, load
 from cardgen.validate import documents
 
-VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
 CARDS = "@cards deck=heroes\n"      # a table, its header and two cards' rows (and room for a title and a note)
 
 
-def checked(tmp_path: Path, rules: str) -> Report:
-    game = tmp_path / "game"
-    shutil.copytree(VALID, game)
+@pytest.fixture
+def game(copy_game) -> Path:
+    return copy_game("valid-minimal")
+
+
+def checked(game: Path, rules: str) -> Report:
+    """The game's problems with `rules` as its one document."""
     (game / "rules.md").write_text(rules, encoding="utf-8")
     with (game / "game.yaml").open("a", encoding="utf-8") as f:
         f.write("documents:\n  - {id: rules, title: How to play, file: rules.md}\n")
@@ -28,17 +30,17 @@ def checked(tmp_path: Path, rules: str) -> Report:
     return report
 
 
-def test_a_cards_directive_counts_a_row_for_each_card_of_its_deck(tmp_path):
-    assert not checked(tmp_path, "# Cards\n\n" + CARDS).errors
-    game = load(tmp_path / "game", Report())
+def test_a_cards_directive_counts_a_row_for_each_card_of_its_deck(game):
+    assert not checked(game, "# Cards\n\n" + CARDS).errors
+    loaded = load(game, Report())
     [block] = read_blocks(CARDS)[0]
-    assert documents.directive_pieces(game, block) == 4 + len(game.decks[0].cards) == 6
+    assert documents.directive_pieces(loaded, block) == 4 + len(loaded.decks[0].cards) == 6
 
 
 @pytest.mark.parametrize("limit, refused", [(13, False), (12, True)])
-def test_directives_count_toward_the_bound_at_it_and_one_past(tmp_path, monkeypatch, limit, refused):
+def test_directives_count_toward_the_bound_at_it_and_one_past(game, monkeypatch, limit, refused):
     monkeypatch.setattr(documents, "DOCUMENT_BLOCKS", limit)
-    report = checked(tmp_path, "# Cards\n" + CARDS * 2)       # 1 + 6 + 6 = 13 pieces
+    report = checked(game, "# Cards\n" + CARDS * 2)       # 1 + 6 + 6 = 13 pieces
     errors = [e for e in report.errors if e.code == "document"]
     if not refused:
         assert not errors, [e.format() for e in errors]
@@ -49,7 +51,7 @@ def test_directives_count_toward_the_bound_at_it_and_one_past(tmp_path, monkeypa
                              "one document, counting the 12 its directives make from the game's data")
 
 
-def test_a_flood_of_directives_is_reported_once(tmp_path):
-    report = checked(tmp_path, CARDS * 4700)
+def test_a_flood_of_directives_is_reported_once(game):
+    report = checked(game, CARDS * 4700)
     [error] = report.errors
     assert error.line == 834 and error.message.startswith("@cards: more than 5,000 blocks")

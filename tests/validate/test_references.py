@@ -1,28 +1,20 @@
 """References between cards at scale: the card index is built once per game, not per reference."""
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 from cardgen.api import validate
 from cardgen.errors import Report
 from cardgen.load.game import load_game
 from cardgen.validate import references
 from cardgen.validate.references import check_references
 
-VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
 ROWS = 14_000
 
 
-def test_14000_rows_naming_each_other_index_the_cards_once(tmp_path, monkeypatch):
-    root = tmp_path / "game"
-    shutil.copytree(VALID, root)
-    game_yaml = root / "game.yaml"
-    game_yaml.write_text(game_yaml.read_text(encoding="utf-8")
-                         .replace("      art: {type: image}\n",
-                                  "      art: {type: image}\n      ally: {type: reference}\n")
-                         .replace("cards: cards/heroes.yaml", "cards: cards/heroes.csv"),
-                         encoding="utf-8")
+def test_14000_rows_naming_each_other_index_the_cards_once(copy_game, monkeypatch):
+    root = copy_game("valid-minimal",
+                     ("game.yaml", "      art: {type: image}\n",
+                      "      art: {type: image}\n      ally: {type: reference}\n"),
+                     ("game.yaml", "cards: cards/heroes.yaml", "cards: cards/heroes.csv"))
     rows = ["name,power,ally"] + [f"Hero {i},{i % 10},Hero {(i + 1) % ROWS}" for i in range(ROWS)]
     rows[-1] = f"Hero {ROWS - 1},1,Nobody"
     (root / "cards" / "heroes.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
@@ -39,18 +31,17 @@ def test_14000_rows_naming_each_other_index_the_cards_once(tmp_path, monkeypatch
     assert "names card 'Nobody', which no deck has" in error.message
 
 
-def test_a_card_that_fails_to_load_is_one_error_not_one_per_reference_to_it(tmp_path):
-    root = tmp_path / "game"
-    shutil.copytree(VALID, root)
+def test_a_card_that_fails_to_load_is_one_error_not_one_per_reference_to_it(copy_game):
+    root = copy_game("valid-minimal",
+                     ("cards/heroes.yaml", '"Draw a card."', '"Helps the [[First Hero]]."'))
     cards = root / "cards" / "heroes.yaml"
-    text = cards.read_text(encoding="utf-8").replace('"Draw a card."', '"Helps the [[First Hero]]."')
-    cards.write_text(text, encoding="utf-8")
     (root / "rules.md").write_text("# Play\n\nThe [[First Hero]] goes first.\n", encoding="utf-8")
     game_yaml = root / "game.yaml"
     game_yaml.write_text(game_yaml.read_text(encoding="utf-8")
                          + "documents:\n  - {id: rules, title: Rules, file: rules.md}\n",
                          encoding="utf-8")
     assert not validate([root]).diagnostics
+    text = cards.read_text(encoding="utf-8")
     cards.write_text(text.replace("power: 3", "power: 30"), encoding="utf-8")
     found = [(d.code, d.message) for d in validate([root]).diagnostics]
     assert found == [("type", "expected at most 10, found 30")]
