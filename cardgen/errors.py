@@ -71,13 +71,14 @@ def pinned(problem: Problem, file, line: int | None, path: KeyPath | None = None
 
 class ProblemError(Exception):
     """Raised by a lower layer that has to stop on a problem; the layer above that knows where
-    it was found reports it (`Report.raised`). A subclass names its kind of problem: `code`."""
+    it was found reports it (`Report.raised`). A subclass names its kind of problem: `code`,
+    unless the raiser knows it better (`code=`)."""
 
     code = "invalid"
 
-    def __init__(self, problem: "Problem | str", line: int | None = None):
+    def __init__(self, problem: "Problem | str", line: int | None = None, code: str | None = None):
         if isinstance(problem, str):
-            problem = Problem(self.code, Severity.ERROR, (), problem, line=line)
+            problem = Problem(code or self.code, Severity.ERROR, (), problem, line=line)
         super().__init__(problem.message)
         self.problem = problem
 
