@@ -62,11 +62,13 @@ class Problem:
 
 
 def pinned(problem: Problem, file, line: int | None, path: KeyPath | None = None,
-           message: str | None = None) -> Problem:
-    """`problem` placed in `file` at `line` (and at key `path`, told in `message`, when given)."""
+           message: str | None = None, code: str | None = None) -> Problem:
+    """`problem` placed in `file` at `line` (and at key `path`, told in `message`, under `code`,
+    when given)."""
     return replace(problem, file=str(file), line=line,
                    path=problem.path if path is None else tuple(path),
-                   message=problem.message if message is None else message)
+                   message=problem.message if message is None else message,
+                   code=problem.code if code is None else code)
 
 
 class ProblemError(Exception):
@@ -171,11 +173,12 @@ class Report:
     def warning(self, file, line, path, message, code="warning") -> None:
         self.add(Problem(code, Severity.WARNING, tuple(path), message, str(file), line))
 
-    def raised(self, exc: ProblemError, file, line: int | None = None, path=(),
-               message: str | None = None) -> None:
+    def raised(self, exc: ProblemError, file, line: int | None = None, path=None,
+               message: str | None = None, code: str | None = None) -> None:
         """A lower layer's problem, pinned in `file` (at the line it knows, else `line`), at key
-        `path`, told in `message` when the place adds to it."""
-        self.add(pinned(exc.problem, file, exc.problem.line or line, path, message))
+        `path` (else the one it knows), told in `message` when the place adds to it, under `code`
+        when only the place knows what kind of problem it is."""
+        self.add(pinned(exc.problem, file, exc.problem.line or line, path, message, code))
 
     def extend(self, other: "Report") -> None:
         for diagnostic in other.diagnostics:
