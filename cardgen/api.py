@@ -223,7 +223,7 @@ def diff(game_dir: Path, since: str | None = None,
     try:
         return report, _old_and_new(game_dir, since, old_dir, work)
     except GameTooLarge as exc:
-        report.error(exc.file, None, (), str(exc), code="too-large")
+        report.add(exc.problem)
         return report, None
 
 
