@@ -223,7 +223,7 @@ def diff(game_dir: Path, since: str | None = None,
     try:
         return report, _old_and_new(game_dir, since, old_dir, work)
     except GameTooLarge as exc:
-        report.error(exc.file, None, (), str(exc), code="too-large")
+        report.add(exc.problem)
         return report, None
 
 
@@ -243,6 +243,6 @@ def errata(game_dir: Path, options: BuildOptions, since: str | None = None,
     try:
         return report, write_files(options.out_dir / checked.game.id, files)
     except OutputError as exc:
-        report.error(relative_name(exc.path), None, (), f"cannot write the errata: {exc.reason}",
-                     code="output")
+        report.raised(exc, relative_name(exc.path),
+                      message=f"cannot write the errata: {exc.reason}")
         return report, []

@@ -292,8 +292,7 @@ def calibrate(out_file, page, duplex):
         api.calibrate(out_file, page, duplex)
     except OutputError as exc:
         report = Report()
-        report.error(out_file, None, (), f"cannot write the calibration sheet: {exc.reason}",
-                     code="output")
+        report.raised(exc, out_file, message=f"cannot write the calibration sheet: {exc.reason}")
         sys.exit(emit(report, False))
     click.echo(f"wrote {out_file}: print it double-sided, hold it to the light, and read the "
                "offset where the front cross meets the back scales")

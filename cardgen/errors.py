@@ -62,22 +62,25 @@ class Problem:
 
 
 def pinned(problem: Problem, file, line: int | None, path: KeyPath | None = None,
-           message: str | None = None) -> Problem:
-    """`problem` placed in `file` at `line` (and at key `path`, told in `message`, when given)."""
+           message: str | None = None, code: str | None = None) -> Problem:
+    """`problem` placed in `file` at `line` (and at key `path`, told in `message`, under `code`,
+    when given)."""
     return replace(problem, file=str(file), line=line,
                    path=problem.path if path is None else tuple(path),
-                   message=problem.message if message is None else message)
+                   message=problem.message if message is None else message,
+                   code=problem.code if code is None else code)
 
 
 class ProblemError(Exception):
     """Raised by a lower layer that has to stop on a problem; the layer above that knows where
-    it was found reports it (`Report.raised`). A subclass names its kind of problem: `code`."""
+    it was found reports it (`Report.raised`). A subclass names its kind of problem: `code`,
+    unless the raiser knows it better (`code=`)."""
 
     code = "invalid"
 
-    def __init__(self, problem: "Problem | str", line: int | None = None):
+    def __init__(self, problem: "Problem | str", line: int | None = None, code: str | None = None):
         if isinstance(problem, str):
-            problem = Problem(self.code, Severity.ERROR, (), problem, line=line)
+            problem = Problem(code or self.code, Severity.ERROR, (), problem, line=line)
         super().__init__(problem.message)
         self.problem = problem
 
@@ -170,11 +173,12 @@ class Report:
     def warning(self, file, line, path, message, code="warning") -> None:
         self.add(Problem(code, Severity.WARNING, tuple(path), message, str(file), line))
 
-    def raised(self, exc: ProblemError, file, line: int | None = None, path=(),
-               message: str | None = None) -> None:
+    def raised(self, exc: ProblemError, file, line: int | None = None, path=None,
+               message: str | None = None, code: str | None = None) -> None:
         """A lower layer's problem, pinned in `file` (at the line it knows, else `line`), at key
-        `path`, told in `message` when the place adds to it."""
-        self.add(pinned(exc.problem, file, exc.problem.line or line, path, message))
+        `path` (else the one it knows), told in `message` when the place adds to it, under `code`
+        when only the place knows what kind of problem it is."""
+        self.add(pinned(exc.problem, file, exc.problem.line or line, path, message, code))
 
     def extend(self, other: "Report") -> None:
         for diagnostic in other.diagnostics:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import IO, Iterator
 
+from cardgen.errors import Problem, ProblemError, Severity
 from cardgen.git_command import RevisionError, git, git_output
 from cardgen.limits import COMMAND_PATH_BYTES, GIT_BYTES, GIT_FILES
 
@@ -28,13 +29,15 @@ CHUNK = 1024 * 1024
 RECORD_HEAD = 128     # a listing's record before its path: mode, type, object name, size
 
 
-class GameTooLarge(RevisionError):
+class GameTooLarge(ProblemError, RevisionError):
     """The game at the revision has more files, or more bytes, than cardgen reads: a problem of
-    the data, named by `file` (REV:path) as git names it."""
+    the data (where every other RevisionError is one of usage), in `file` (REV:path) as git
+    names it."""
+
+    code = "too-large"
 
     def __init__(self, file: str, message: str):
-        super().__init__(message)
-        self.file = file
+        super().__init__(Problem(self.code, Severity.ERROR, (), message, file=file))
 
 
 @dataclass(frozen=True)

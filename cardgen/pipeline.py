@@ -126,8 +126,8 @@ def write(files: dict[str, bytes], folder: Path, report: Report) -> list[Path]:
     try:
         return write_files(folder, files)
     except OutputError as exc:
-        report.error(relative_name(exc.path), None, (), f"cannot write the build: {exc.reason}; "
-                     "the previous files are unchanged", code="output")
+        report.raised(exc, relative_name(exc.path), message=f"cannot write the build: "
+                      f"{exc.reason}; the previous files are unchanged")
         return []
 
 

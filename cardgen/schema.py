@@ -174,7 +174,7 @@ def length(minimum: float = -NUMBER_MAGNITUDE, maximum: float = NUMBER_MAGNITUDE
         try:
             mm = parse_length(value)
         except UnitError as exc:
-            raise Invalid(str(exc)) from None
+            raise Invalid(str(exc), exc.problem.code) from None
         check_bounds(mm, minimum, maximum, at, unit=" mm")
         return mm
     return length

@@ -59,8 +59,8 @@ def write_schemas(game: Game, report: Report) -> list[Path]:
     try:
         write_files(base, files)
     except OutputError as exc:
-        report.error(relative_name(exc.path), None, (), f"cannot write the schemas: {exc.reason}; "
-                     "no file was changed", code="output")
+        report.raised(exc, relative_name(exc.path), message=f"cannot write the schemas: "
+                      f"{exc.reason}; no file was changed")
         return []
     return [root / name for name in files]
 

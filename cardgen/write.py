@@ -20,16 +20,23 @@ import stat
 from itertools import takewhile
 from pathlib import Path
 
+from cardgen.errors import ProblemError
 from cardgen.staged import StagedFile
 from cardgen.temp_files import create_temp, remove_stale_temps, temp_path
 
 
-class OutputError(Exception):
+class OutputError(ProblemError):
     """A file cannot be written; `path` is the file or folder at fault, `reason` says why."""
 
+    code = "output"
+
     def __init__(self, path: Path, reason: str):
-        super().__init__(f"{path}: {reason}")
-        self.path, self.reason = Path(path), reason
+        super().__init__(reason)
+        self.path = Path(path)
+
+    @property
+    def reason(self) -> str:
+        return self.problem.message
 
 
 def _reason(exc: OSError, path: Path) -> str:

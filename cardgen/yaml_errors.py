@@ -5,6 +5,8 @@ import yaml
 from yaml.reader import Reader, ReaderError
 from yaml.scanner import Scanner
 
+from cardgen.errors import Problem, Severity
+
 
 class _Tokens(Reader, Scanner):
     def __init__(self, stream):
@@ -12,8 +14,13 @@ class _Tokens(Reader, Scanner):
         Scanner.__init__(self)
 
 
-def explain(exc: yaml.YAMLError, text: str) -> tuple[int | None, str]:
-    """(line, message) for a PyYAML error raised while reading `text`."""
+def explain(exc: yaml.YAMLError, text: str) -> Problem:
+    """The problem, at its line, a PyYAML error raised while reading `text` means."""
+    line, problem = _line_and_problem(exc, text)
+    return Problem("yaml", Severity.ERROR, (), f"malformed YAML: {problem}", line=line)
+
+
+def _line_and_problem(exc: yaml.YAMLError, text: str) -> tuple[int | None, str]:
     if isinstance(exc, ReaderError):
         line = text[: exc.position].count("\n") + 1
         return line, f"character U+{exc.character:04X} is not allowed in YAML text"

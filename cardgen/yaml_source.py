@@ -25,7 +25,7 @@ try:
 except ImportError:  # PyYAML built without libyaml
     CParser = None
 
-from cardgen.errors import Report, relative_name
+from cardgen.errors import Problem, ProblemError, Report, Severity, pinned, relative_name
 from cardgen.yaml_errors import explain
 from cardgen.limits import DATA_FILE_BYTES, INTEGER_DIGITS, YAML_DEPTH, YAML_NODES
 
@@ -59,10 +59,11 @@ def _fast_reader(text: str):
     return CParser(text)
 
 
-class _Refused(Exception):
+class _Refused(ProblemError):
+    code = "yaml"
+
     def __init__(self, line: int, message: str, path: tuple = ()):
-        super().__init__(message)
-        self.line, self.message, self.path = line, message, path
+        super().__init__(Problem(self.code, Severity.ERROR, tuple(path), message, line=line))
 
 
 @dataclass(frozen=True)
@@ -296,11 +297,11 @@ def parse_yaml(text: str, path: Path, name: str, report: Report) -> Document | N
     try:
         data = builder.build(_events(_EventReader(text)))   # its reader refuses control characters
     except _Refused as exc:
-        report.error(name, exc.line, exc.path, exc.message, code="yaml")
+        report.raised(exc, name)
         return None
     except yaml.YAMLError as exc:
-        line, problem = explain(exc, text)
-        report.error(name, line, (), f"malformed YAML: {problem}", code="yaml")
+        problem = explain(exc, text)
+        report.add(pinned(problem, name, problem.line))
         return None
     builder.lines.setdefault((), 1)   # problems with the whole file (it is empty ...) name line 1
     return Document(path, name, data, builder.lines, builder.raw)

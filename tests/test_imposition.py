@@ -279,10 +279,10 @@ def test_a_back_offset_no_card_survives_is_refused_naming_the_setting():
     plan_sheet(PAGES["a4"], card, BLEED, MARGIN, "long", True, (0.0, 0.0))
     with pytest.raises(ImpositionError, match="back offset of 12, 0 mm") as error:
         plan_sheet(PAGES["a4"], card, BLEED, MARGIN, "long", True, (12.0, 0.0))
-    assert error.value.setting == "back_offset"
+    assert error.value.problem.code == "back-offset"
     with pytest.raises(ImpositionError) as error:
         plan_sheet(PAGES["a4"], (300.0, 400.0), BLEED, MARGIN, "long", True, (12.0, 0.0))
-    assert error.value.setting is None                     # the card itself does not fit
+    assert error.value.problem.code == "page-fit"      # the card itself does not fit
 
 
 @pytest.mark.parametrize("page", PAGE_NAMES)
@@ -374,7 +374,7 @@ def test_plan_invariants_for_any_card_size(card_w, card_h, bleed, margin, page, 
         try:
             shifted = plan_sheet(PAGES[page], (card_w, card_h), bleed, margin, duplex, True, offset)
         except ImpositionError as error:
-            assert error.setting == "back_offset"
+            assert error.problem.code == "back-offset"
             return
         assert shifted.per_page <= plan.per_page
         assert_backs_behind_fronts(shifted, offset)

@@ -44,7 +44,8 @@ def codes_in(tree: ast.AST) -> list[tuple[str, int]]:
             pairs = [*zip(positional[len(positional) - len(args.defaults):], args.defaults),
                      *zip(args.kwonlyargs, args.kw_defaults)]
             found += [(d.value, node.lineno) for a, d in pairs
-                      if a.arg == "code" and isinstance(d, ast.Constant)]
+                      if a.arg == "code" and isinstance(d, ast.Constant)
+                      and isinstance(d.value, str)]
     return found
 
 

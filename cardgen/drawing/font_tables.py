@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import struct
 
+from cardgen.errors import ProblemError
 from cardgen.limits import FONT_CHARACTERS
 
 COLLECTION = b"ttcf"
@@ -14,8 +15,8 @@ WHOLE = "file"                    # the whole file, read as one table
 _RANGE_FORMATS = (12, 13)         # groups of (first, last, glyph): 12 bytes each after 16
 
 
-class FontTableError(ValueError):
-    pass
+class FontTableError(ProblemError, ValueError):
+    code = "font"
 
 
 class _Table:

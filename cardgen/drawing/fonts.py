@@ -73,7 +73,7 @@ def register_file(path: Path, name: str | None = None) -> str:
         try:
             check_font_tables(data)
         except FontTableError as exc:
-            raise FontFileError(str(exc)) from None
+            raise FontFileError(exc.problem) from None
         try:
             font = TaggedTTFont(name, str(path))
             _try_subset(font)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen.errors import ProblemError
 
-class ImpositionError(ValueError):
-    """No card fits; `setting` names the print setting at fault when it is not the card's size."""
 
-    def __init__(self, message: str, setting: str | None = None):
-        super().__init__(message)
-        self.setting = setting
+class ImpositionError(ProblemError, ValueError):
+    """No card fits: the card's size is at fault (page-fit), or the back offset (back-offset)."""
+
+    code = "page-fit"
 
 
 @dataclass(frozen=True)

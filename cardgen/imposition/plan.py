@@ -114,7 +114,7 @@ def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: floa
                duplex: str, crop_marks: bool = True,
                back_offset: tuple[float, float] = (0.0, 0.0), every_cut: bool = False) -> SheetPlan:
     """The imposition of one deck's cards on one paper size. Raises ImpositionError if none fit
-    (its `setting` is "back_offset" when they would but for the offset). With `every_cut`, the
+    (its code is back-offset when they would but for the offset). With `every_cut`, the
     grid gives up cards until every cut line has room for a crop mark."""
     if duplex == "fold":
         return _plan_fold(page, card, bleed, margin, crop_marks, every_cut and crop_marks)
@@ -128,7 +128,7 @@ def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: floa
             raise ImpositionError(
                 f"a back offset of {offset[0]:g}, {offset[1]:g} mm would move the back of a "
                 f"{card[0]:g} x {card[1]:g} mm card into the {margin:g} mm printer margin of a "
-                f"{page_w:g} x {page_h:g} mm page wherever its front went", setting="back_offset")
+                f"{page_w:g} x {page_h:g} mm page wherever its front went", code="back-offset")
         raise ImpositionError(f"a {card[0]:g} x {card[1]:g} mm card does not fit on a "
                               f"{page_w:g} x {page_h:g} mm page inside a {margin:g} mm margin")
     fronts, w, h = layout.slots, layout.width, layout.height

@@ -62,6 +62,6 @@ def read_csv_cards(path: Path, report: Report, card_type: CardType, deck_id: str
     try:
         table = _table(text)
     except TableError as exc:
-        report.error(name, exc.row, exc.where(), str(exc), code="csv")
+        report.raised(exc, name, code="csv")
         return [], False
     return cards_from_rows(table, path, name, report, card_type, deck_id, default_copies)

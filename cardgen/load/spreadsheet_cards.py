@@ -47,7 +47,7 @@ def read_spreadsheet_cards(path: Path, sheet: str | None, report: Report, card_t
         report.raised(exc, name, message=f"not readable as {kind}: {exc}")
         return [], False
     except TableError as exc:
-        report.error(name, exc.row, exc.where(), str(exc), code="spreadsheet")
+        report.raised(exc, name, code="spreadsheet")
         return [], False
     except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
         # a part that does not unpack: damaged, encrypted, or packed in a way zip cannot undo

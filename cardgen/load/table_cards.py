@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardgen.errors import Report
+from cardgen.errors import Problem, ProblemError, Report, Severity
 from cardgen.fields import field_type
 from cardgen.load.cards import read_card
 from cardgen.model import Card, CardType
@@ -77,21 +77,23 @@ def cell_value(value, reading: str):
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
-class TableError(Exception):
+class TableError(ProblemError):
     """A table that cannot be read: past a limit, or damaged. `row` and `column` (from 0) place
-    it when they are known; `place` names the sheet ("sheet 'Heroes', ")."""
+    it when they are known; `place` names the sheet ("sheet 'Heroes', "). The reader reports it
+    under its own code: csv or spreadsheet."""
 
     def __init__(self, message: str, row: int | None = None, column: int | None = None,
                  place: str = ""):
-        super().__init__(message)
-        self.row, self.column, self.place = row, column, place
+        super().__init__(Problem(self.code, Severity.ERROR, _where(row, column, place), message,
+                                 line=row))
 
-    def where(self) -> tuple:
-        """The key path a message names: "sheet 'Heroes', row 4, column C"."""
-        if self.row is None:
-            return (self.place.removesuffix(", "),) if self.place else ()
-        column = "" if self.column is None else f", column {column_letter(self.column)}"
-        return (f"{self.place}row {self.row}{column}",)
+
+def _where(row: int | None, column: int | None, place: str) -> tuple:
+    """The key path a table's problem names: "sheet 'Heroes', row 4, column C"."""
+    if row is None:
+        return (place.removesuffix(", "),) if place else ()
+    column_name = "" if column is None else f", column {column_letter(column)}"
+    return (f"{place}row {row}{column_name}",)
 
 
 @dataclass

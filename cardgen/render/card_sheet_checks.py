@@ -66,13 +66,13 @@ def check_print(game: Game, report: Report) -> None:
                               settings.duplex, settings.crop_marks, settings.back_offset,
                               bool(settings.mark_every_cut))
         except ImpositionError as exc:
-            if exc.setting == "back_offset":
+            if exc.problem.code == "back-offset":
                 at = _offset_source(game)
-                report.error(at.file, at.line, at.path, f"deck '{deck.id}': {exc}; measure the "
-                             "offset again (cardgen calibrate) and set print.back_offset or "
-                             "--back-offset to what the calibration sheet reads", code="back-offset")
+                report.raised(exc, at.file, at.line, at.path, f"deck '{deck.id}': {exc}; measure "
+                              "the offset again (cardgen calibrate) and set print.back_offset or "
+                              "--back-offset to what the calibration sheet reads")
             else:
-                report.error(where.file, where.line, where.path, str(exc), code="page-fit")
+                report.raised(exc, where.file, where.line, where.path)
             continue
         if plan.unmarked and settings.mark_every_cut is None:
             _unmarked_cuts(game, deck, plan, page_size, where, report)

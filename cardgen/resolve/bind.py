@@ -11,7 +11,7 @@ from typing import Mapping
 from cardgen import markup
 from cardgen.resolve.library import ElementSpec, Layout
 from cardgen.resolve.preflight import check_element
-from cardgen.errors import Problem, Severity, did_you_mean
+from cardgen.errors import Problem, ProblemError, Severity, did_you_mean
 from cardgen.schema import Invalid, Reported
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
 from cardgen.drawing import fonts
@@ -24,8 +24,8 @@ _FIELD_REF = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 EXPANSION_DEPTH = 3
 
 
-class ExpansionError(ValueError):
-    pass
+class ExpansionError(ProblemError, ValueError):
+    code = "markup"
 
 
 @dataclass(frozen=True)
@@ -165,8 +165,8 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
     try:
         expanded = scope.expand(text)
     except ExpansionError as exc:
-        ctx.problem("text", str(exc), tuple(dict.fromkeys(_FIELD_REF.findall(text))), "error",
-                    "markup")
+        ctx.problem("text", str(exc), tuple(dict.fromkeys(_FIELD_REF.findall(text))),
+                    exc.problem.severity.value, exc.problem.code)
         expanded = _FIELD_REF.sub("", text)
     parsed = markup.parse(expanded, scope.text)
     unbound = {n for n in parsed.fields if scope.text(n) is None}

@@ -39,7 +39,7 @@ def layout_length(value, at: At):
     try:
         mm = parse_length(value)
     except UnitError as exc:
-        raise Invalid(f"{exc}, or a percentage such as '50%'") from None
+        raise Invalid(f"{exc}, or a percentage such as '50%'", exc.problem.code) from None
     s.check_bounds(mm, -LAYOUT_MM, LAYOUT_MM, at, unit=" mm")
     return mm
 
@@ -52,7 +52,7 @@ def font_size(value, at: At) -> float:
     try:
         size = parse_font_size(value)
     except UnitError as exc:
-        raise Invalid(str(exc)) from None
+        raise Invalid(str(exc), exc.problem.code) from None
     if not 1 <= size <= 400:
         raise Invalid(f"expected a font size from 1pt to 400pt, found {s.shown_number(size, at, 'pt')}",
                       code="range")
