@@ -160,6 +160,15 @@ def _data_folders(root: Path):
 
 
 @pytest.fixture
+def game_with(copy_game):
+    """game_with(cards): the minimal game with its heroes read from `cards`."""
+    def make(cards: str) -> Path:
+        return copy_game("valid-minimal",
+                         ("game.yaml", "cards: cards/heroes.yaml", f'cards: "{cards}"'))
+    return make
+
+
+@pytest.fixture
 def edit() -> Callable[..., int]:
     """edit(path, old, new, times=1): see replace_text."""
     return replace_text

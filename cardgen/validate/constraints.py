@@ -1,14 +1,6 @@
-"""Rules written in data about a deck's cards or a token set's tokens: totals, counts per value,
-copies, and fields a condition requires.
-
-    rules:
-      - total: {equals: 35}                      # cards in the deck (copies counted)
-      - per_value: {field: suit, equals: 7}      # each value of `suit` on exactly 7 cards
-      - copies: {equals: 2}                      # every card printed twice
-      - require: {field: damage, when: "suit != Spirit"}
-      - forbid: {field: damage, when: "suit == Spirit"}
-      - sequence: {field: order, start: 1}       # values run start, start+1, ... with no gap
-"""
+"""Rules written in data about a deck's cards or a token set's tokens, checked: totals, counts
+per value, copies, fields a condition requires, sequences (the keys each rule takes, with an
+example, are in load/rule_schema)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

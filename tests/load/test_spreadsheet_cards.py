@@ -17,15 +17,6 @@ HEADER = ["name", "power", "text"]
 ROWS = [["First Hero", 3, "Deals **{{power}}** {damage}."], ["Second Hero", 5, "Draw a card."]]
 
 
-@pytest.fixture
-def game_with(copy_game):
-    """game_with(cards): the minimal game with its heroes read from `cards`."""
-    def make(cards: str) -> Path:
-        return copy_game("valid-minimal",
-                         ("game.yaml", "cards: cards/heroes.yaml", f'cards: "{cards}"'))
-    return make
-
-
 def xlsx(path: Path, sheets: dict[str, list[list]]) -> None:
     book = Workbook()
     book.remove(book.active)

@@ -19,15 +19,6 @@ HEADER = ["name", "power", "text"]
 HEROES = [["First Hero", 3, "Deals 3."], ["Second Hero", 5, "Draw a card."]]
 
 
-@pytest.fixture
-def game_with(copy_game):
-    """game_with(cards): the minimal game with its heroes read from `cards`."""
-    def make(cards: str) -> Path:
-        return copy_game("valid-minimal",
-                         ("game.yaml", "cards: cards/heroes.yaml", f'cards: "{cards}"'))
-    return make
-
-
 def validate(game: Path):
     result = CliRunner().invoke(main, ["validate", str(game)])
     assert "Traceback" not in result.output
