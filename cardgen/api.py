@@ -7,22 +7,22 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from cardgen.diff import GameDiff, compare, compared
-from cardgen.dump import game_json
-from cardgen.errata_sheets import errata_files
-from cardgen.git_tree import GameTooLarge, OldGame, RevisionError, game_at
-from cardgen.errors import Report, printable, relative_name
-from cardgen import schema_files
-from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
-from cardgen.limits import COMMAND_PATH_BYTES, NAME_BYTES
+from cardgen.history.diff import GameDiff, compare, compared
+from cardgen.authoring.dump import game_json
+from cardgen.history.errata_sheets import errata_files
+from cardgen.history.git_tree import GameTooLarge, OldGame, RevisionError, game_at
+from cardgen.base.errors import Report, printable, relative_name
+from cardgen.authoring import schema_files
+from cardgen.authoring.json_schema import card_file_schema, game_file_schema, layout_file_schema
+from cardgen.base.limits import COMMAND_PATH_BYTES, NAME_BYTES
 from cardgen.load.game import GAME_FILE, load_game
 from cardgen.load.game_schema import OFFSET_MM
-from cardgen.registry import ExtensionError
+from cardgen.shared.registry import ExtensionError
 from cardgen.render import OUTPUT_KINDS
 from cardgen.render.calibration import render_calibration
 from cardgen.render.options import Choice, Flag, Folder, Number, OptionConflict
 from cardgen.pipeline import BuildOptions, build, check, export_options, same_file_key
-from cardgen.scaffold import ScaffoldError, new_game
+from cardgen.authoring.scaffold import ScaffoldError, new_game
 from cardgen.write import OutputError, write_atomic, write_files
 
 
@@ -83,7 +83,7 @@ def watch(game_dirs: Iterable[Path], options: BuildOptions, show: Callable,
           stop_event=None) -> None:
     """Build every game, then rebuild those a saved change touches until `stop_event` is set (or
     Ctrl-C). `show(report, written, games)` tells the user after every build."""
-    from cardgen.watching import rebuild_on_change     # watchfiles is loaded only to watch
+    from cardgen.authoring.watching import rebuild_on_change     # watchfiles is loaded only to watch
 
     def rebuild(games: list[Path]) -> None:
         report, written = build_games(games, options)

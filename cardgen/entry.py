@@ -9,7 +9,7 @@ import os
 import sys
 import tempfile
 
-from cardgen.errors import printable
+from cardgen.base.errors import printable
 
 EXIT_USAGE = 2      # as click's usage errors: the command cannot run as it was started
 EXIT_DATA = 1       # as a problem in the data: what was asked for could not be done
@@ -30,7 +30,7 @@ def main() -> None:
     try:
         cli()
     except OSError as exc:
-        from cardgen.cli_shared import output_stream_full
+        from cardgen.cli.shared import output_stream_full
         if not output_stream_full(exc):
             raise
         try:                      # what is left in stdout's buffer goes nowhere at exit

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
-from cardgen.errors import Report, relative_name
+from cardgen.base.errors import Report, relative_name
 from cardgen.resolve.resolve import Faces, resolve_game
 from cardgen.load.game import load_game
-from cardgen.model import Game, frozen_map
+from cardgen.base.model import Game, frozen_map
 from cardgen.render import OUTPUT_KINDS, OutputKind
 from cardgen.render.options import Folder, check_excludes
 from cardgen.validate import validate_game

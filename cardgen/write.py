@@ -20,9 +20,9 @@ import stat
 from itertools import takewhile
 from pathlib import Path
 
-from cardgen.errors import ProblemError
-from cardgen.staged import StagedFile
-from cardgen.temp_files import create_temp, remove_stale_temps, temp_path
+from cardgen.base.errors import ProblemError
+from cardgen.base.staged import StagedFile
+from cardgen.base.temp_files import create_temp, remove_stale_temps, temp_path
 
 
 class OutputError(ProblemError):

@@ -4,11 +4,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardgen import schema as s
+from cardgen.shared import schema as s
 from cardgen.fields.base import Diagram, FieldType, whole
-from cardgen.schema import At, Invalid, Key
+from cardgen.shared.schema import At, Invalid, Key
 from cardgen_extensions.range import found, shown
-from cardgen.model import FieldDecl
+from cardgen.base.model import FieldDecl
 
 EXPECTED = "expected a number or a formula in Level L such as '13 + 2L' or '8 - L'"
 LARGEST = 999_999

@@ -4,11 +4,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardgen.errors import describe
+from cardgen.base.errors import describe
 from cardgen.fields.base import FieldType, whole
-from cardgen import schema as s
-from cardgen.schema import At, Invalid, Key
-from cardgen.model import FieldDecl
+from cardgen.shared import schema as s
+from cardgen.shared.schema import At, Invalid, Key
+from cardgen.base.model import FieldDecl
 
 EXPECTED = "expected a range such as '1-2' or '2+'"
 LARGEST = 999_999  # keeps numbers printable and far beyond any line

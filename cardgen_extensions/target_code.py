@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardgen import schema as s
+from cardgen.shared import schema as s
 from cardgen.fields.base import Diagram, FieldType, whole
-from cardgen.schema import At, Invalid, Key
+from cardgen.shared.schema import At, Invalid, Key
 from cardgen_extensions.range import found, shown
-from cardgen.model import FieldDecl
+from cardgen.base.model import FieldDecl
 
 EXPECTED = "expected a target code such as 'M', '+2S', '4D', '+3S!' or 'No target'"
 DEFAULT_MAX_DISTANCE = 5

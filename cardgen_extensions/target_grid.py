@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen import schema as s
-from cardgen.schema import Invalid, Key
-from cardgen.model import FieldDecl, frozen_map
+from cardgen.shared import schema as s
+from cardgen.shared.schema import Invalid, Key
+from cardgen.base.model import FieldDecl, frozen_map
 from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import BindContext, Box, Element, color_name, length
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 from cardgen_extensions.target_code import TARGET_CODE
 
 MIN_SIZE = 7       # a grid is never smaller than this many cells a side unless `size` says so

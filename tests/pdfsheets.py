@@ -159,7 +159,7 @@ class Pdf:
 
 def rules_words(game_dir: Path, out: Path, strict: bool = True) -> str:
     """Build a game's booklets and return the words of its rules.pdf, one space between them."""
-    from cardgen.errors import Report
+    from cardgen.base.errors import Report
     from cardgen.pipeline import BuildOptions, build
 
     report = Report()

@@ -14,7 +14,7 @@ import pytest
 from pdfsheets import PageInfo, Pdf, Placement, mm, read_pdf
 
 from cardgen import catalog
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, build
 from cardgen.imposition import MARK_GAP, plan_sheet
 

@@ -1,8 +1,8 @@
 import pytest
 from reportlab.lib.colors import CMYKColor
 
-from cardgen.schema import Invalid
-from cardgen.colors import parse_color, to_cmyk
+from cardgen.shared.schema import Invalid
+from cardgen.shared.colors import parse_color, to_cmyk
 
 
 def test_hex_short_and_long():

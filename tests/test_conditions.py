@@ -1,7 +1,7 @@
 import pytest
 
-from cardgen.conditions import parse_condition
-from cardgen.schema import Invalid
+from cardgen.shared.conditions import parse_condition
+from cardgen.shared.schema import Invalid
 
 CARD = {"art": "a.png", "suit": "Spirit", "damage": 0, "health": 7, "empty": ""}
 

@@ -7,19 +7,21 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardgen import catalog, reference
+from cardgen import catalog
+
+from cardgen.authoring import reference
 from cardgen.fields import FIELD_TYPES
 from cardgen.resolve.library import LAYOUT_KEYS
 from cardgen.load import game_schema
-from cardgen.schema import Key
+from cardgen.shared.schema import Key
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES
 from cardgen.drawing.icons import ICONS
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.load.rule_schema import RULE_KEYS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 GUIDES = ("data-format.md", "layouts.md", "printing.md", "add-a-game.md")
-REGENERATE = "docs/reference.md is out of date: run `python -m cardgen.reference --write`"
+REGENERATE = "docs/reference.md is out of date: run `python -m cardgen.authoring.reference --write`"
 
 # reference.md section heading -> the schema whose keys it must list
 GAME_SCHEMA_SECTIONS = {
@@ -155,7 +157,7 @@ def test_yaml_examples_parse(name, line, block):
 
 def _fragment_schema(data) -> tuple[str, dict] | None:
     """The schema a docs example is a piece of: game.yaml, a layout, or a deck's rules."""
-    from cardgen.json_schema import _rules, game_file_schema, layout_file_schema
+    from cardgen.authoring.json_schema import _rules, game_file_schema, layout_file_schema
     if not isinstance(data, dict) or not data:
         return None
     if all(isinstance(v, dict) and v.get("type") in ELEMENT_TYPES for v in data.values()):
@@ -173,7 +175,7 @@ def _fragment_schema(data) -> tuple[str, dict] | None:
 
 def test_yaml_examples_are_valid_against_their_schemas():
     from jsonschema import Draft202012Validator
-    from cardgen.yaml_source import parse_yaml
+    from cardgen.shared.yaml_source import parse_yaml
     checked, wrong = 0, []
     for name, line, block in yaml_blocks():
         doc = parse_yaml(block, Path(name), name, Report())

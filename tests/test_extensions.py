@@ -20,16 +20,16 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from cardgen import registry
+from cardgen.shared import registry
 from cardgen.api import validate
 from cardgen.cli import main
 from cardgen.drawing.elements import ELEMENT_TYPES
 from cardgen.drawing.icons import ICONS
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.fields import FIELD_TYPES
 from cardgen.render import OUTPUT_KINDS
 from cardgen.pipeline import BuildOptions, build
-from cardgen.registry import ExtensionError
+from cardgen.shared.registry import ExtensionError
 
 REPO = Path(__file__).resolve().parents[1]
 MINIMAL = REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game"
@@ -39,12 +39,12 @@ DICE = '''
 import re
 from dataclasses import dataclass
 
-from cardgen import schema as s
+from cardgen.shared import schema as s
 from cardgen.drawing import fonts
 from cardgen.drawing.elements import Box, Element
 from cardgen.drawing.elements.base import color_name
 from cardgen.fields import FieldType
-from cardgen.schema import Invalid, Key
+from cardgen.shared.schema import Invalid, Key
 
 
 @dataclass(frozen=True)
@@ -299,7 +299,7 @@ def extension_names() -> set[str]:
 # "range" is also a core icon (an arrow) and the code of an out-of-range problem, registered
 # with the other codes
 ALLOWED = {("range", "code"), ("range", "cardgen/drawing/icons/symbols.py"),
-           ("range", "cardgen/problem_codes.py")}
+           ("range", "cardgen/base/problem_codes.py")}
 
 
 def namings(text: str, where: str, names: set[str]) -> list[str]:

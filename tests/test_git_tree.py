@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 import pytest
 from click.testing import CliRunner
 
-from cardgen import git_tree
+from cardgen.history import git_tree
 from cardgen.cli import main
 
 MINIMAL = Path(__file__).resolve().parent / "corpus" / "valid-minimal" / "data" / "game"

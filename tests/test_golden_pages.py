@@ -32,7 +32,7 @@ from pypdf import PdfReader, PdfWriter
 
 import cardgen.render.boards as boards
 from cardgen.cli import main
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "pages"

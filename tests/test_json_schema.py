@@ -11,10 +11,10 @@ from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
 from cardgen.cli import main
-from cardgen.errors import Report
-from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
+from cardgen.base.errors import Report
+from cardgen.authoring.json_schema import card_file_schema, game_file_schema, layout_file_schema
 from cardgen.load.game import load_game
-from cardgen.yaml_source import load_yaml
+from cardgen.shared.yaml_source import load_yaml
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.parent for p in (REPO / "data").glob("*/game.yaml"))

@@ -16,9 +16,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "cardgen"
 
 # lowest first; a module's layer is that of its top-level module or package under cardgen/
 LAYERS = [
-    {"problem_codes", "errors", "units", "model", "markup", "staged", "limits", "temp_files"},
-    {"yaml_errors", "yaml_source", "schema", "paths", "conditions", "colors", "colour_vision", "registry",
-     "imposition", "packing", "tiling", "saddle_stitch", "catalog"},
+    {"base"},
+    {"shared", "imposition", "catalog"},
     {"fields"},
     {"drawing"},
     {"load"},
@@ -26,9 +25,8 @@ LAYERS = [
     {"resolve"},
     {"render"},
     {"write", "pipeline"},
-    {"api", "dump", "json_schema", "schema_files", "reference", "scaffold", "diff", "git_tree",
-     "git_command", "errata_sheets", "watching"},
-    {"cli", "cli_shared", "cli_export", "cli_history"},
+    {"api", "history", "authoring"},
+    {"cli"},
     {"entry", "__main__"},   # the process's start: checks its environment, then runs the CLI
 ]
 COMMAND_LINE = len(LAYERS) - 2

@@ -1,4 +1,4 @@
-"""Every input limit is in cardgen/limits.py, listed in docs/limits.md as it is there, and
+"""Every input limit is in cardgen/base/limits.py, listed in docs/limits.md as it is there, and
 checked: an input at the limit is accepted by the code that enforces it, one just past it is
 refused with the words limits.py gives (the checks are in tests/limits/)."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import limits
+from cardgen.base import limits
 from limits import data_checks, document_checks, file_checks, game_checks, table_checks
 from limits.probing import Run
 
@@ -87,10 +87,10 @@ def test_no_module_but_limits_py_defines_a_limit():
         module = path.relative_to(ROOT).as_posix()
         names = {n for n in _top_level_names(ast.parse(path.read_text(encoding="utf-8")))
                  if n.startswith("MAX_") or n.endswith("_LIMIT")}
-        if module != "cardgen/limits.py" and names:
+        if module != "cardgen/base/limits.py" and names:
             found[module] = names
     assert {m: n - FORMAT_FACTS.get(m, set()) for m, n in found.items()
-            if n - FORMAT_FACTS.get(m, set())} == {}, "put these in cardgen/limits.py"
+            if n - FORMAT_FACTS.get(m, set())} == {}, "put these in cardgen/base/limits.py"
     assert {m: found.get(m, set()) & facts for m, facts in FORMAT_FACTS.items()} == FORMAT_FACTS, \
         "a format fact listed here is gone: take it off the list"
 

@@ -1,4 +1,4 @@
-from cardgen.markup import Run, parse, substitute
+from cardgen.base.markup import Run, parse, substitute
 
 
 def values(name):

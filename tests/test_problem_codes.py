@@ -1,4 +1,4 @@
-"""Every problem code the source names is registered in cardgen/problem_codes.py, every registered
+"""Every problem code the source names is registered in cardgen/base/problem_codes.py, every registered
 code is named somewhere, and docs/problems.md is the table the registry writes.
 
 Codes are found by reading the source: a string given as `code=`, the default of a parameter
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import problem_codes
-from cardgen.errors import Problem, Severity
+from cardgen.base import problem_codes
+from cardgen.base.errors import Problem, Severity
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [*(ROOT / "cardgen").rglob("*.py"), *(ROOT / "cardgen_extensions").rglob("*.py")]
@@ -79,7 +79,7 @@ def test_a_problem_with_an_unregistered_code_is_refused():
 
 
 def test_docs_list_every_code_as_the_registry_writes_it():
-    """Refresh with `python -m cardgen.problem_codes > docs/problems.md` (or
+    """Refresh with `python -m cardgen.base.problem_codes > docs/problems.md` (or
     CARDGEN_REFRESH_GOLDEN=1)."""
     if os.environ.get("CARDGEN_REFRESH_GOLDEN"):
         DOC.write_text(problem_codes.table(), encoding="utf-8")

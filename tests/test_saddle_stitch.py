@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.saddle_stitch import booklet_sides, padded
+from cardgen.shared.saddle_stitch import booklet_sides, padded
 
 
 @pytest.mark.parametrize("pages, sides", [

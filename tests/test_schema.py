@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import schema as s
-from cardgen.errors import Report, describe
-from cardgen.yaml_source import Document, plain_number
+from cardgen.shared import schema as s
+from cardgen.base.errors import Report, describe
+from cardgen.shared.yaml_source import Document, plain_number
 
 
 def at_value(written: str | None = None) -> s.At:

@@ -1,6 +1,6 @@
 import pytest
 
-from cardgen.units import UnitError, parse_font_size, parse_length
+from cardgen.base.units import UnitError, parse_font_size, parse_length
 
 
 @pytest.mark.parametrize("text, mm", [

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from cardgen import write
-from cardgen.staged import StagedFile
-from cardgen.temp_files import STALE_AFTER_S, is_temp_name, remove_stale_temps, temp_path
+from cardgen.base.staged import StagedFile
+from cardgen.base.temp_files import STALE_AFTER_S, is_temp_name, remove_stale_temps, temp_path
 from cardgen.write import write_atomic
 
 REPO = Path(__file__).resolve().parents[1]
@@ -292,7 +292,7 @@ def test_sixteen_builds_into_one_folder_at_once_all_succeed(tmp_path, two_deck_g
 
 
 def test_a_staged_file_is_copied_in_and_a_missing_one_leaves_every_file_as_it_was(tmp_path):
-    from cardgen.staged import StagedFile
+    from cardgen.base.staged import StagedFile
 
     staged = tmp_path / "made.png"
     staged.write_bytes(b"image")

@@ -10,10 +10,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.errors import Report
-from cardgen import yaml_source
-from cardgen.limits import YAML_DEPTH as MAX_DEPTH
-from cardgen.yaml_source import load_yaml, parse_yaml
+from cardgen.base.errors import Report
+from cardgen.shared import yaml_source
+from cardgen.base.limits import YAML_DEPTH as MAX_DEPTH
+from cardgen.shared.yaml_source import load_yaml, parse_yaml
 
 
 def parse(text: str):
@@ -397,7 +397,7 @@ def test_arbitrary_text_gives_data_or_diagnostics_never_an_exception(text):
 @pytest.mark.parametrize("game_file", sorted((Path(__file__).resolve().parents[1] / "data")
                                              .glob("*/**/*.yaml")), ids=lambda p: p.name)
 def test_libyaml_and_pure_python_read_the_same(game_file, monkeypatch):
-    from cardgen import yaml_source
+    from cardgen.shared import yaml_source
     text = game_file.read_text(encoding="utf-8")
     fast, fast_report = parse(text)
     monkeypatch.setattr(yaml_source, "CParser", None)

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from cardgen.errors import Report
-from cardgen.yaml_source import load_yaml
-from cardgen.model import CardSize
+from cardgen.base.errors import Report
+from cardgen.shared.yaml_source import load_yaml
+from cardgen.base.model import CardSize
 
 _HERE = Path(__file__).parent
 SHIPPED_LAYOUTS = _HERE.parent.resolve() / "layouts"   # common/back, common/poker-frame ...

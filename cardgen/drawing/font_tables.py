@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import struct
 
-from cardgen.errors import ProblemError
-from cardgen.limits import FONT_CHARACTERS
+from cardgen.base.errors import ProblemError
+from cardgen.base.limits import FONT_CHARACTERS
 
 COLLECTION = b"ttcf"
 WHOLE = "file"                    # the whole file, read as one table

@@ -17,12 +17,12 @@ from typing import Mapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError
 
-from cardgen.errors import ProblemError, Report, relative_name
-from cardgen.yaml_source import load_yaml
-from cardgen.model import FontSpec
+from cardgen.base.errors import ProblemError, Report, relative_name
+from cardgen.shared.yaml_source import load_yaml
+from cardgen.base.model import FontSpec
 from cardgen.drawing.font_embedding import TaggedTTFont
 from cardgen.drawing.font_tables import FontTableError, check_font_tables
-from cardgen.limits import FONT_BYTES
+from cardgen.base.limits import FONT_BYTES
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 FACES = ("regular", "bold", "italic", "bold_italic")

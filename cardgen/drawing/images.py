@@ -16,8 +16,8 @@ from typing import Iterator
 
 from PIL import Image
 
-from cardgen.schema import Invalid
-from cardgen.limits import PICTURE_BYTES, PICTURE_PIXELS
+from cardgen.shared.schema import Invalid
+from cardgen.base.limits import PICTURE_BYTES, PICTURE_PIXELS
 
 ALLOWED = ("PNG", "JPEG", "WEBP", "GIF", "TIFF", "BMP")
 _SIGNATURES = (

@@ -6,7 +6,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.drawing import fonts
 from cardgen.drawing.icons import draw_icon
 from cardgen.drawing.pictures import PictureCache
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 
 
 def runs(pieces, size: float) -> list[tuple[float, str, str]]:

@@ -12,8 +12,8 @@ from PIL import Image, ImageChops, ImageMath, ImageOps
 from reportlab.lib.utils import ImageReader
 
 from cardgen.drawing.images import ImageInfo, opened_picture
-from cardgen.units import mm_to_pt
-from cardgen.limits import PICTURE_DPI
+from cardgen.base.units import mm_to_pt
+from cardgen.base.limits import PICTURE_DPI
 
 MM_PER_INCH = 25.4
 

@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass
 
-from cardgen.markup import Run
+from cardgen.base.markup import Run
 from cardgen.drawing import fonts
 
 ICON_EM = 1.0  # an inline icon is as wide as the font size

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from cardgen.fields.base import Diagram, FieldType
 from cardgen.fields.scalars import SCALAR_TYPES
-from cardgen.registry import Registry, unfit
+from cardgen.shared.registry import Registry, unfit
 
 GROUP = "cardgen.field_types"
 

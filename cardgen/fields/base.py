@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.schema import At, Key
-from cardgen.model import FieldDecl
+from cardgen.shared.schema import At, Key
+from cardgen.base.model import FieldDecl
 
 
 @dataclass(frozen=True)

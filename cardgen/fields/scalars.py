@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from cardgen.errors import describe, did_you_mean
+from cardgen.base.errors import describe, did_you_mean
 from cardgen.fields.base import FieldType
-from cardgen.conditions import parse_condition
-from cardgen import schema as s
-from cardgen.schema import At, Invalid, Key
-from cardgen.model import FieldDecl
+from cardgen.shared.conditions import parse_condition
+from cardgen.shared import schema as s
+from cardgen.shared.schema import At, Invalid, Key
+from cardgen.base.model import FieldDecl
 
 
 class TextField(FieldType):

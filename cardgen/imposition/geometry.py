@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.errors import ProblemError
+from cardgen.base.errors import ProblemError
 
 
 class ImpositionError(ProblemError, ValueError):

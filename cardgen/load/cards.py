@@ -4,14 +4,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from cardgen.errors import closest, describe, did_you_mean
+from cardgen.base.errors import closest, describe, did_you_mean
 from cardgen.fields import field_type
-from cardgen import schema as s
+from cardgen.shared import schema as s
 from cardgen.load.faces import read_face
 from cardgen.load.game_schema import CARD_KEYS
-from cardgen.schema import At, Invalid
-from cardgen.model import Card, CardType, Source, frozen_map
-from cardgen.limits import ID_CHARS
+from cardgen.shared.schema import At, Invalid
+from cardgen.base.model import Card, CardType, Source, frozen_map
+from cardgen.base.limits import ID_CHARS
 
 
 def slug(text: str) -> str:

@@ -10,11 +10,11 @@ import csv
 import io
 from pathlib import Path
 
-from cardgen.errors import Report, relative_name
-from cardgen.limits import CELL_CHARS, TABLE_COLUMNS
+from cardgen.base.errors import Report, relative_name
+from cardgen.base.limits import CELL_CHARS, TABLE_COLUMNS
 from cardgen.load.table_cards import Table, TableError, Work, cards_from_rows, past_the_columns
-from cardgen.yaml_source import read_text
-from cardgen.model import Card, CardType
+from cardgen.shared.yaml_source import read_text
+from cardgen.base.model import Card, CardType
 
 
 def _cut(row: list[str], number: int) -> list[str]:

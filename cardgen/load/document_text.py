@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 import shlex
 
-from cardgen.errors import ProblemError, did_you_mean
-from cardgen.model import Block, frozen_map
-from cardgen.limits import DOCUMENT_BLOCKS, DOCUMENT_TABLE_COLUMNS, HEADING_CHARS
+from cardgen.base.errors import ProblemError, did_you_mean
+from cardgen.base.model import Block, frozen_map
+from cardgen.base.limits import DOCUMENT_BLOCKS, DOCUMENT_TABLE_COLUMNS, HEADING_CHARS
 
 
 # directive -> its keys: (required, optional), and what it prints

@@ -3,16 +3,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardgen import schema as s
-from cardgen.colors import parse_color
-from cardgen.errors import relative_name
+from cardgen.shared import schema as s
+from cardgen.shared.colors import parse_color
+from cardgen.base.errors import relative_name
 from cardgen.load.document_text import DocumentTextError, read_blocks
 from cardgen.load.game_schema import DOCUMENT_KEYS
-from cardgen.model import Document, Source
-from cardgen.paths import confined_path, is_file
-from cardgen.schema import At
-from cardgen.yaml_source import read_text
-from cardgen.limits import DOCUMENT_BYTES
+from cardgen.base.model import Document, Source
+from cardgen.shared.paths import confined_path, is_file
+from cardgen.shared.schema import At
+from cardgen.shared.yaml_source import read_text
+from cardgen.base.limits import DOCUMENT_BYTES
 
 
 

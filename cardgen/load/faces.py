@@ -1,10 +1,10 @@
 """A face in game data: `{layout, values}` (or, where a whole face is one layout, its name)."""
 from __future__ import annotations
 
-from cardgen import schema as s
+from cardgen.shared import schema as s
 from cardgen.load.game_schema import FACE_KEYS
-from cardgen.model import Face, Source, frozen_map
-from cardgen.schema import At
+from cardgen.base.model import Face, Source, frozen_map
+from cardgen.shared.schema import At
 
 
 def read_face(raw, at: At, name_ok: bool = False) -> Face | None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardgen import catalog
-from cardgen.errors import Report, did_you_mean, relative_name
+from cardgen.base.errors import Report, did_you_mean, relative_name
 from cardgen.fields import field_type
-from cardgen import schema as s
+from cardgen.shared import schema as s
 from cardgen.load.cards import read_cards
 from cardgen.load.documents import read_documents
 from cardgen.load.faces import read_face, value_sources
@@ -17,10 +17,10 @@ from cardgen.load.spreadsheet_cards import SPREADSHEETS, read_spreadsheet_cards,
 from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, DEFINITION_KEYS,
                                       FIELD_KEYS, FONT_KEYS, GAME_KEYS,
                                       LEGIBILITY_KEYS, PRINT_KEYS)
-from cardgen.paths import confined_path, is_file
-from cardgen.schema import At
-from cardgen.yaml_source import load_yaml
-from cardgen.model import (CardType, Deck, Definition, FieldDecl, FontSpec, Game,
+from cardgen.shared.paths import confined_path, is_file
+from cardgen.shared.schema import At
+from cardgen.shared.yaml_source import load_yaml
+from cardgen.base.model import (CardType, Deck, Definition, FieldDecl, FontSpec, Game,
                            Legibility, PrintSettings, Source, frozen_map)
 
 GAME_FILE = "game.yaml"

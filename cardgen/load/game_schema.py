@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from cardgen import catalog
-from cardgen.errors import describe, did_you_mean
+from cardgen.base.errors import describe, did_you_mean
 from cardgen.fields import FIELD_TYPES
-from cardgen import schema as s
-from cardgen.schema import At, Invalid, Key
+from cardgen.shared import schema as s
+from cardgen.shared.schema import At, Invalid, Key
 from cardgen.load.rule_schema import read_rules
-from cardgen.units import UnitError, parse_font_size
-from cardgen.limits import COPIES, PATH_POINTS
+from cardgen.base.units import UnitError, parse_font_size
+from cardgen.base.limits import COPIES, PATH_POINTS
 
 CARD_SIDE_MM = (10.0, 500.0)     # the smallest and largest card side cardgen lays out
 BLEED_MM = (0.0, 10.0)

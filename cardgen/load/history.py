@@ -2,10 +2,10 @@
 versions."""
 from __future__ import annotations
 
-from cardgen import schema as s
+from cardgen.shared import schema as s
 from cardgen.load.game_schema import CHANGELOG_KEYS, ERRATUM_KEYS
-from cardgen.model import ChangelogEntry, Erratum, Source
-from cardgen.schema import At
+from cardgen.base.model import ChangelogEntry, Erratum, Source
+from cardgen.shared.schema import At
 
 
 def read_errata(raw: tuple, at: At) -> tuple[Erratum, ...]:

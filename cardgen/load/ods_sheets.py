@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import zipfile
 
-from cardgen.limits import CELL_CHARS, TABLE_COLUMNS
+from cardgen.base.limits import CELL_CHARS, TABLE_COLUMNS
 from cardgen.load.table_cards import Table, TableError, Work, past_the_columns
 from cardgen.load.xml_parts import PartReader, XmlPartError, entries
-from cardgen.yaml_source import plain_number
+from cardgen.shared.yaml_source import plain_number
 
 _TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0 "     # attributes as expat names them
 _OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0 "

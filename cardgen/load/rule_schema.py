@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from cardgen import schema as s
-from cardgen.conditions import Condition, parse_condition
-from cardgen.errors import did_you_mean
-from cardgen.model import Source
-from cardgen.schema import At, Invalid, Key
+from cardgen.shared import schema as s
+from cardgen.shared.conditions import Condition, parse_condition
+from cardgen.base.errors import did_you_mean
+from cardgen.base.model import Source
+from cardgen.shared.schema import At, Invalid, Key
 
 
 def _condition(value, at: At) -> Condition:

@@ -11,13 +11,13 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-from cardgen.errors import ProblemError, Report, relative_name
-from cardgen.limits import WORKBOOK_BYTES, WORKBOOK_UNPACKED_BYTES
+from cardgen.base.errors import ProblemError, Report, relative_name
+from cardgen.base.limits import WORKBOOK_BYTES, WORKBOOK_UNPACKED_BYTES
 from cardgen.load.ods_sheets import read_ods
 from cardgen.load.table_cards import Table, TableError, cards_from_rows
 from cardgen.load.xlsx_sheets import XlsxWorkbook
 from cardgen.load.xml_parts import XmlPartError
-from cardgen.model import Card, CardType
+from cardgen.base.model import Card, CardType
 
 SPREADSHEETS = (".xlsx", ".ods")
 

@@ -6,7 +6,7 @@ reads them as the text written (see FieldType.table_cell); a spreadsheet's own n
 cells keep their type; an empty cell is an absent field; a list field takes items separated by
 ';'.
 
-Reading is bounded while it goes (see cardgen/limits.py): rows and cells read, empty ones
+Reading is bounded while it goes (see cardgen/base/limits.py): rows and cells read, empty ones
 included, count as work; only rows that hold a value are kept, and only they count as rows of
 cards.
 """
@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardgen.errors import Problem, ProblemError, Report, Severity
+from cardgen.base.errors import Problem, ProblemError, Report, Severity
 from cardgen.fields import field_type
 from cardgen.load.cards import read_card
-from cardgen.model import Card, CardType
-from cardgen.schema import At
-from cardgen.yaml_source import Document, plain_number, printed_text
-from cardgen.limits import TABLE_CELLS, TABLE_COLUMNS, TABLE_ROWS, TABLE_ROWS_READ
+from cardgen.base.model import Card, CardType
+from cardgen.shared.schema import At
+from cardgen.shared.yaml_source import Document, plain_number, printed_text
+from cardgen.base.limits import TABLE_CELLS, TABLE_COLUMNS, TABLE_ROWS, TABLE_ROWS_READ
 
 
 def column_letter(index: int) -> str:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from cardgen import schema as s
-from cardgen.errors import did_you_mean
+from cardgen.shared import schema as s
+from cardgen.base.errors import did_you_mean
 from cardgen.load.faces import read_face, value_sources
 from cardgen.load.game_schema import BOARD_KEYS, TOKEN_KEYS, TOKEN_SET_KEYS
-from cardgen.model import Board, Deck, Definition, Source, Token, TokenSet, frozen_map
-from cardgen.schema import At
-from cardgen.limits import PRINTED_TOKENS
+from cardgen.base.model import Board, Deck, Definition, Source, Token, TokenSet, frozen_map
+from cardgen.shared.schema import At
+from cardgen.base.limits import PRINTED_TOKENS
 
 
 

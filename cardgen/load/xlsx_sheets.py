@@ -15,11 +15,11 @@ import posixpath
 import re
 import zipfile
 
-from cardgen.limits import (CELL_CHARS, SHARED_STRING_CHARS, SHARED_STRINGS, SHEET_COLUMNS,
+from cardgen.base.limits import (CELL_CHARS, SHARED_STRING_CHARS, SHARED_STRINGS, SHEET_COLUMNS,
                             TABLE_CELLS, TABLE_COLUMNS)
 from cardgen.load.table_cards import Table, TableError, Work, column_letter, past_the_columns
 from cardgen.load.xml_parts import Finished, PartReader, XmlPartError, entries
-from cardgen.yaml_source import plain_number
+from cardgen.shared.yaml_source import plain_number
 
 _REFERENCE = re.compile(r"([A-Z]{1,3})[0-9]{1,7}")
 _ROW_NUMBER = re.compile(r"[0-9]{1,7}")

@@ -11,8 +11,8 @@ from __future__ import annotations
 import zipfile
 from xml.parsers import expat
 
-from cardgen.errors import ProblemError
-from cardgen.limits import WORKBOOK_ELEMENTS, WORKBOOK_ENTRIES
+from cardgen.base.errors import ProblemError
+from cardgen.base.limits import WORKBOOK_ELEMENTS, WORKBOOK_ENTRIES
 
 CHUNK = 64 * 1024
 

@@ -16,7 +16,7 @@ from cardgen.render.images import CardImages
 from cardgen.render.options import OPTION_TYPES, Option
 from cardgen.render.token_sheets import TokenSheets
 from cardgen.render.tts import TabletopSimulator
-from cardgen.registry import Registry, unfit
+from cardgen.shared.registry import Registry, unfit
 
 GROUP = "cardgen.outputs"
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.resolve.resolve import Faces
-from cardgen.model import Game, Source, frozen_map
+from cardgen.base.model import Game, Source, frozen_map
 from cardgen.render.options import ExportCommand, Option, settled
 
 

@@ -1,6 +1,6 @@
 """The boards output: each board or mat of a game into `<id>.pdf`, with its bleed and corner crop
 marks. A board that fits inside the printer margin prints whole (turned on its side when only that
-way fits); a larger one is tiled across pages (cardgen/tiling.py). Tiles overlap: a dashed line on
+way fits); a larger one is tiled across pages (cardgen/shared/tiling.py). Tiles overlap: a dashed line on
 the tile that goes on top says where to trim it, and a solid line with crosses on the tile under
 it says where that trimmed edge lands. Each tile is labelled with where it goes."""
 from __future__ import annotations
@@ -10,18 +10,18 @@ from typing import Callable
 
 from reportlab.lib.colors import Color
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.imposition import FooterRoom
 from cardgen.resolve.resolve import Faces
-from cardgen.model import Board, Game, Source
+from cardgen.base.model import Board, Game, Source
 from cardgen.render.base import OutputKind
 from cardgen.drawing.pictures import PictureCache
 from cardgen.render.page_footer import Form, check_printable, draw_footer, fit_footer
 from cardgen.render.pages import (DOT, document_info, draw_cut_marks, identity, new_document,
                                    page_size, save)
 from cardgen.render.sheet_drawing import define_form
-from cardgen.tiling import LABEL_ROOM, MARK_ROOM, TilePlan, Tile, TilingError, board_plan
-from cardgen.units import mm_to_pt
+from cardgen.shared.tiling import LABEL_ROOM, MARK_ROOM, TilePlan, Tile, TilingError, board_plan
+from cardgen.base.units import mm_to_pt
 
 MARK = Color(0.2, 0.2, 0.2)
 CROSS_EVERY = 40.0     # mm between alignment crosses along a glue line

@@ -7,10 +7,10 @@ from __future__ import annotations
 import io
 from typing import Callable
 
-from cardgen.colors import parse_color
-from cardgen.errors import Report
+from cardgen.shared.colors import parse_color
+from cardgen.base.errors import Report
 from cardgen.resolve.resolve import Faces
-from cardgen.model import Document, Game, Source
+from cardgen.base.model import Document, Game, Source
 from cardgen.render.base import OutputKind
 from cardgen.render.booklet.story import story
 from cardgen.render.booklet.template import BookTemplate, PageStyle, footer_room
@@ -19,8 +19,8 @@ from cardgen.render.page_footer import book_forms, fit_footer
 from cardgen.render.pages import (DocumentInfo, canvas_maker, document_info, finish,
                                    finish_writer, identity, identity_line, pdf_writer)
 from cardgen.validate.documents import game_lookup
-from cardgen.saddle_stitch import booklet_sides
-from cardgen.units import mm_to_pt
+from cardgen.shared.saddle_stitch import booklet_sides
+from cardgen.base.units import mm_to_pt
 
 # the game's paper -> plain pages, and a booklet's page and the sheet it is printed two-up on (mm)
 PAPER = {"a4": ((210.0, 297.0), (148.0, 210.0), (297.0, 210.0)),

@@ -14,7 +14,7 @@ from cardgen import catalog
 from cardgen.drawing import fonts
 from cardgen.imposition import Flip
 from cardgen.render.pages import DocumentInfo, new_document, page_size, save
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 
 SCALE_MM = 5          # scales run from -5 to +5 mm
 RULER_GAP = 7.5       # each ruler stands this far from the point it measures

@@ -11,14 +11,14 @@ from __future__ import annotations
 import io
 from typing import Callable
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.drawing.pictures import PictureCache
 from cardgen.resolve.resolve import Faces
-from cardgen.model import Game, Source
+from cardgen.base.model import Game, Source
 from cardgen.render.base import OutputKind
 from cardgen.render.pages import new_document, print_service_info, save
 from cardgen.render.sheet_drawing import define_form
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 
 FOLDER = "card-pdfs"
 

@@ -3,12 +3,12 @@ the page footer can be printed, and the marks the grid leaves out are said."""
 from __future__ import annotations
 
 from cardgen import catalog
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.imposition import ImpositionError, plan_sheet
 from cardgen.resolve.resolve import DeckFaces
-from cardgen.limits import PRINTED_CARDS
+from cardgen.base.limits import PRINTED_CARDS
 from cardgen.load.cards import slug
-from cardgen.model import Deck, Game, Source
+from cardgen.base.model import Deck, Game, Source
 from cardgen.render.page_footer import check_printable
 from cardgen.render.pages import DOT, identity
 from cardgen.render.sheet_drawing import decks_part, sheet_footer_fits

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Callable
 
 from cardgen import catalog
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.imposition import plan_sheet
 from cardgen.resolve.resolve import Faces
-from cardgen.model import Game, Source
+from cardgen.base.model import Game, Source
 from cardgen.render.base import OutputKind
 from cardgen.render.card_sheet_checks import check_print, sheet_groups
 from cardgen.render.sheet_drawing import render_decks

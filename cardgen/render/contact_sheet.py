@@ -7,7 +7,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from cardgen.render.raster import OPTIONS, open_image
-from cardgen.staged import StagedFile
+from cardgen.base.staged import StagedFile
 
 FONT = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSansCondensed.ttf"
 TITLE_FONT = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSansCondensed-Bold.ttf"

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.resolve.resolve import Faces
 from cardgen.load.cards import slug
-from cardgen.model import Game, Source, frozen_map
+from cardgen.base.model import Game, Source, frozen_map
 from cardgen.render.base import Exported, OutputKind
 from cardgen.render.contact_sheet import THUMB, contact_sheet
 from cardgen.render.options import Choice, ExportCommand, Flag, Number, Option
 from cardgen.render.presets import PRESETS
 from cardgen.render.raster import (CACHE_OPTIONS, FORMATS, FaceImage, Job, Thumbnail, cache_folder,
                                     pixels, rasterise_faces)
-from cardgen.packing import TOKEN_BLEED, footprint
-from cardgen.limits import IMAGE_PIXELS, IMAGE_SIDE
+from cardgen.shared.packing import TOKEN_BLEED, footprint
+from cardgen.base.limits import IMAGE_PIXELS, IMAGE_SIDE
 
 FOLDER = "images"
 CONTACT_CARDS = 60             # cards a contact sheet shows: 10 rows of 6, a page on a screen

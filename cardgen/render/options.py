@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Union
 
-from cardgen.model import frozen_map
+from cardgen.base.model import frozen_map
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,11 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.drawing import fonts
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.imposition import FooterRoom
-from cardgen.model import Source
+from cardgen.base.model import Source
 from cardgen.render.pages import DOT
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 
 FOOTER_SIZE_PT = 6.5
 FOOTER_MIN_PT = 5.0     # fine print: below this the footer is shortened, never shrunk

@@ -28,10 +28,10 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFCatalog, PDFDictionary, PDFInf
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.catalog import SWOP_COATED_3
-from cardgen.colors import to_cmyk
+from cardgen.shared.colors import to_cmyk
 from cardgen.drawing import fonts
-from cardgen.model import Game
-from cardgen.units import mm_to_pt
+from cardgen.base.model import Game
+from cardgen.base.units import mm_to_pt
 
 PRODUCER = "cardgen"
 PDF_VERSION = (1, 4)

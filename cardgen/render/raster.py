@@ -33,9 +33,9 @@ from cardgen.resolve.bind import CardFace
 from cardgen.render.options import Flag, Folder, Option
 from cardgen.render.pages import DocumentInfo, new_document, save
 from cardgen.render.sheet_drawing import define_form
-from cardgen.units import mm_to_pt
-from cardgen.staged import StagedFile
-from cardgen.temp_files import remove_stale_temps, temp_path
+from cardgen.base.units import mm_to_pt
+from cardgen.base.staged import StagedFile
+from cardgen.base.temp_files import remove_stale_temps, temp_path
 
 FORMATS = {"png": "PNG", "jpg": "JPEG", "webp": "WEBP"}
 OPTIONS = {"PNG": {"compress_level": 3},      # twice as fast as Pillow's 6, for 7% larger files

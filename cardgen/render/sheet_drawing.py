@@ -14,14 +14,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.resolve.bind import CardFace
 from cardgen.resolve.resolve import DeckFaces
-from cardgen.model import Game
+from cardgen.base.model import Game
 from cardgen.imposition import SheetPlan, Slot
 from cardgen.drawing.pen import Pen
 from cardgen.drawing.pictures import PictureCache
 from cardgen.render.page_footer import draw_footer, draw_label, fit_footer, footer_forms
 from cardgen.render.pages import (document_info, draw_cut_marks, identity, new_document,
                                    page_size, save)
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 
 FOLD_COLOR = Color(0.55, 0.55, 0.55)
 FOLD_LABEL = "fold on the dashed line, printed sides out"

@@ -5,11 +5,11 @@ from __future__ import annotations
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
-from cardgen.model import TokenSet
+from cardgen.base.model import TokenSet
 from cardgen.render.pages import draw_cut_marks
-from cardgen.packing import (ROUNDED_RADIUS, TICK_GAP, TICK_LENGTH, TOKEN_BLEED, fold_band,
+from cardgen.shared.packing import (ROUNDED_RADIUS, TICK_GAP, TICK_LENGTH, TOKEN_BLEED, fold_band,
                              footprint, grown_outline, polygon, right_edge)
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 
 CUT_LINE = Color(0.45, 0.45, 0.45)
 CUT_WIDTH_PT = 0.25

@@ -8,17 +8,17 @@ import io
 from typing import Callable
 
 from cardgen import catalog
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.drawing.pictures import PictureCache
 from cardgen.resolve.resolve import Faces
-from cardgen.model import Game, Source, TokenSet
+from cardgen.base.model import Game, Source, TokenSet
 from cardgen.render.base import OutputKind
 from cardgen.imposition import FOOTER_CLEAR, FooterRoom
 from cardgen.render.page_footer import check_printable, draw_footer, fit_footer, footer_forms
 from cardgen.render.pages import DOT, document_info, identity, new_document, page_size, save
 from cardgen.render.sheet_drawing import define_form
 from cardgen.render.token_outlines import crop_ticks, cut_line, fold_pair_cut_line, place_face
-from cardgen.packing import (FOOTER_ROOM, Item, PackingError, Placed, TokenPlan, keep_clear,
+from cardgen.shared.packing import (FOOTER_ROOM, Item, PackingError, Placed, TokenPlan, keep_clear,
                              plan_token_sheets)
 
 FILE = "tokens.pdf"

@@ -16,9 +16,9 @@ from typing import Callable
 
 from PIL import Image
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.resolve.resolve import DeckFaces, Faces
-from cardgen.model import Game, Source
+from cardgen.base.model import Game, Source
 from cardgen.render.base import OutputKind
 from cardgen.render.options import ExportCommand
 from cardgen.render.raster import (CACHE_OPTIONS, FaceImage, Made, cache_folder, open_image,

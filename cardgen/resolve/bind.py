@@ -8,17 +8,17 @@ import re
 from dataclasses import dataclass, replace
 from typing import Mapping
 
-from cardgen import markup
+from cardgen.base import markup
 from cardgen.resolve.library import ElementSpec, Layout
 from cardgen.resolve.preflight import check_element
-from cardgen.errors import Problem, ProblemError, Severity, did_you_mean
-from cardgen.schema import Invalid, Reported
+from cardgen.base.errors import Problem, ProblemError, Severity, did_you_mean
+from cardgen.shared.schema import Invalid, Reported
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
 from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import Percent, color_name
 from cardgen.drawing.icons import ICONS
-from cardgen.model import frozen_map
-from cardgen.limits import TEXT_EXPANSION
+from cardgen.base.model import frozen_map
+from cardgen.base.limits import TEXT_EXPANSION
 
 _FIELD_REF = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 EXPANSION_DEPTH = 3

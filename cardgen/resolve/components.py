@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.resolve.bind import CardFace, bind_face, plain_scope
 from cardgen.resolve.library import LayoutLibrary
 from cardgen.resolve.reporting import face_problems, report_face_problems
-from cardgen.model import Face, Game, Token, TokenSet, frozen_map
-from cardgen.packing import TOKEN_BLEED, footprint
+from cardgen.base.model import Face, Game, Token, TokenSet, frozen_map
+from cardgen.shared.packing import TOKEN_BLEED, footprint
 
 
 def token_values(game: Game, token_set: TokenSet, token: Token, face: Face) -> dict:

@@ -9,18 +9,18 @@ from pathlib import Path
 from typing import Mapping
 
 from cardgen import catalog
-from cardgen.errors import Report, did_you_mean, relative_name
-from cardgen import schema as s
-from cardgen.paths import confined_path, is_file
-from cardgen.schema import At, Key
-from cardgen.yaml_source import Document, load_yaml
-from cardgen.markup import is_template
-from cardgen.model import Source, frozen_map
-from cardgen.colors import parse_color
+from cardgen.base.errors import Report, did_you_mean, relative_name
+from cardgen.shared import schema as s
+from cardgen.shared.paths import confined_path, is_file
+from cardgen.shared.schema import At, Key
+from cardgen.shared.yaml_source import Document, load_yaml
+from cardgen.base.markup import is_template
+from cardgen.base.model import Source, frozen_map
+from cardgen.shared.colors import parse_color
 from cardgen.drawing import fonts
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES
 from cardgen.drawing.elements.base import Percent, unknown_font
-from cardgen.limits import EXTENDS_DEPTH
+from cardgen.base.limits import EXTENDS_DEPTH
 
 
 LAYOUT_KEYS = {

@@ -11,9 +11,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Sequence
 
-from cardgen.errors import Report
-from cardgen.model import Legibility, Source
-from cardgen.colour_vision import confusion, contrast, hex_name, rgb
+from cardgen.base.errors import Report
+from cardgen.base.model import Legibility, Source
+from cardgen.shared.colour_vision import confusion, contrast, hex_name, rgb
 from cardgen.drawing.elements.base import BindContext, Box, Element, Ink
 
 CUT_ZONE = 1.6           # mm either side of the trim a cut may land (1/16 in)

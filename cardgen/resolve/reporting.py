@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from cardgen.errors import Problem, Report, pinned
+from cardgen.base.errors import Problem, Report, pinned
 from cardgen.resolve.bind import ElementProblem
-from cardgen.model import Card, Source, frozen_map
+from cardgen.base.model import Card, Source, frozen_map
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.fields import field_type
 from cardgen.resolve.bind import CardFace, Scope, as_text, bind_face, plain_scope
 from cardgen.resolve.components import resolve_boards, resolve_tokens
@@ -14,7 +14,7 @@ from cardgen.resolve.preflight import check_colours
 from cardgen.resolve.reporting import (FaceProblems, card_problems, face_problems,
                                       report_face_problems)
 from cardgen.drawing import fonts
-from cardgen.model import Card, Deck, Face, Game, frozen_map
+from cardgen.base.model import Card, Deck, Face, Game, frozen_map
 
 
 @dataclass(frozen=True)

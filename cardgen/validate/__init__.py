@@ -1,8 +1,8 @@
 """Validate stage: checks across cards that no single value can make on its own."""
 from __future__ import annotations
 
-from cardgen.errors import Report
-from cardgen.model import Game
+from cardgen.base.errors import Report
+from cardgen.base.model import Game
 from cardgen.validate.constraints import check_rules, deck_group, token_group
 from cardgen.validate.documents import check_documents
 from cardgen.validate.errata import check_changelog, check_errata

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from cardgen.errors import Report, did_you_mean
+from cardgen.base.errors import Report, did_you_mean
 from cardgen.load.rule_schema import Rule
-from cardgen.model import CardType, Deck, Source, TokenSet, frozen_map
+from cardgen.base.model import CardType, Deck, Source, TokenSet, frozen_map
 
 
 @dataclass(frozen=True)

@@ -2,14 +2,14 @@
 Its [[Term]] references are checked with every other reference (validate/references.py)."""
 from __future__ import annotations
 
-from cardgen import markup
+from cardgen.base import markup
 from cardgen.drawing import fonts
 from cardgen.drawing.elements import ELEMENT_TYPES
 from cardgen.drawing.icons import ICONS
-from cardgen.errors import Report, did_you_mean, pinned
+from cardgen.base.errors import Report, did_you_mean, pinned
 from cardgen.fields import FIELD_TYPES, field_type
-from cardgen.limits import DOCUMENT_BLOCKS
-from cardgen.model import Block, Document, Game
+from cardgen.base.limits import DOCUMENT_BLOCKS
+from cardgen.base.model import Block, Document, Game
 
 
 def game_lookup(game: Game):

@@ -1,8 +1,8 @@
 """Errata entries must describe the data as it is: the card exists and holds the new value."""
 from __future__ import annotations
 
-from cardgen.errors import Report
-from cardgen.model import Game
+from cardgen.base.errors import Report
+from cardgen.base.model import Game
 
 
 def check_errata(game: Game, report: Report) -> None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from cardgen import markup
-from cardgen.errors import Report, did_you_mean
-from cardgen.conditions import parse_condition
+from cardgen.base import markup
+from cardgen.base.errors import Report, did_you_mean
+from cardgen.shared.conditions import parse_condition
 from cardgen.fields import field_type
-from cardgen.model import Game, Source
+from cardgen.base.model import Game, Source
 
 
 def known_names(game: Game) -> dict[str, str]:

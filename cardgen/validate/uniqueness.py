@@ -1,8 +1,8 @@
 """Card ids are unique within a deck; fields declared `unique` are unique within a deck or the game."""
 from __future__ import annotations
 
-from cardgen.errors import Report
-from cardgen.model import Game
+from cardgen.base.errors import Report
+from cardgen.base.model import Game
 
 
 def check_unique(game: Game, report: Report) -> None:

@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cardgen.markup import parse
+from cardgen.base.markup import parse
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box
 
 CARD_W, CARD_H, BLEED = 63.5, 88.9, 3.0

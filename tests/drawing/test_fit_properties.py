@@ -2,7 +2,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.markup import parse
+from cardgen.base.markup import parse
 from cardgen.drawing import fonts
 from cardgen.drawing.richtext import fit_text
 

@@ -9,7 +9,7 @@ import pytest
 from openpyxl import Workbook
 from pypdf import PdfReader
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, check
 from cardgen.drawing import fonts
 

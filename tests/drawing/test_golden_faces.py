@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.pipeline import check
 from cardgen.drawing.pen import Pen
 

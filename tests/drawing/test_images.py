@@ -10,7 +10,7 @@ from PIL import Image
 
 from cardgen.drawing import images
 from cardgen.drawing.images import ALLOWED, inspect_image
-from cardgen.schema import Invalid
+from cardgen.shared.schema import Invalid
 
 EPS = b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nnewpath 0 0 moveto 10 10 lineto stroke\n"
 

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, build
 from cardgen.drawing import pictures
 from cardgen.drawing.elements import picture
@@ -80,7 +80,7 @@ def test_pictures_are_cmyk_on_cmyk_sheets(game_with_one_big_picture, tmp_path):
 
 
 def test_the_cmyk_formula_matches_the_one_for_colours():
-    from cardgen.colors import to_cmyk as colour_to_cmyk
+    from cardgen.shared.colors import to_cmyk as colour_to_cmyk
     from reportlab.lib.colors import Color
     rgb = (47, 93, 80)
     pixel = pictures.to_cmyk(Image.new("RGB", (1, 1), rgb)).getpixel((0, 0))

@@ -1,4 +1,4 @@
-from cardgen.markup import parse
+from cardgen.base.markup import parse
 from cardgen.drawing import fonts
 from cardgen.drawing.richtext import fit_text, layout_text
 

@@ -8,14 +8,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.api import dump, validate
 from cardgen.drawing.pen import Pen
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.fields import FIELD_TYPES
 from cardgen_extensions.level_formula import LevelAbilities, LevelFormula
 from cardgen.resolve.resolve import resolve_game
 from cardgen.load.game import load_game
-from cardgen.schema import At, Invalid
-from cardgen.yaml_source import Document
-from cardgen.model import FieldDecl, frozen_map
+from cardgen.shared.schema import At, Invalid
+from cardgen.shared.yaml_source import Document
+from cardgen.base.model import FieldDecl, frozen_map
 
 FORMULA = FIELD_TYPES["level_formula"]
 ABILITIES = FIELD_TYPES["level_abilities"]

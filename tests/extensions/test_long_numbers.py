@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.fields import FIELD_TYPES
-from cardgen.model import FieldDecl, frozen_map
-from cardgen.schema import At
-from cardgen.yaml_source import Document
+from cardgen.base.model import FieldDecl, frozen_map
+from cardgen.shared.schema import At
+from cardgen.shared.yaml_source import Document
 
 ZEROS = "0" * 5000
 

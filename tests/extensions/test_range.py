@@ -4,12 +4,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.fields import FIELD_TYPES
 from cardgen_extensions.range import Range
-from cardgen.schema import At, Invalid
-from cardgen.yaml_source import Document
-from cardgen.model import FieldDecl, frozen_map
+from cardgen.shared.schema import At, Invalid
+from cardgen.shared.yaml_source import Document
+from cardgen.base.model import FieldDecl, frozen_map
 
 RANGE = FIELD_TYPES["range"]
 EXPECTED = "expected a range such as '1-2' or '2+'"

@@ -4,12 +4,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.fields import FIELD_TYPES
 from cardgen_extensions.target_code import TargetCode, TargetPart
-from cardgen.schema import At, Invalid
-from cardgen.yaml_source import Document
-from cardgen.model import FieldDecl, frozen_map
+from cardgen.shared.schema import At, Invalid
+from cardgen.shared.yaml_source import Document
+from cardgen.base.model import FieldDecl, frozen_map
 from target_tiles import rules_tiles
 
 TARGET = FIELD_TYPES["target_code"]

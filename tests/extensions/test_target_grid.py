@@ -6,10 +6,10 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.markup import parse
+from cardgen.base.markup import parse
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box
 from cardgen.drawing.pen import Pen
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 from target_tiles import printed_tiles, rules_tiles
 
 GRID = ELEMENT_TYPES["target_grid"]

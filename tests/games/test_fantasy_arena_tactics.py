@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from cardgen import api
 from cardgen_extensions.target_grid import TargetGrid
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.resolve.resolve import resolve_game
 from cardgen.load.game import load_game
 from cardgen.pipeline import BuildOptions, build

@@ -11,7 +11,7 @@ from pdfsheets import rules_words
 from pypdf import PdfReader
 
 from cardgen.api import build_games, dump, validate
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, check
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, check
 
 REPO = Path(__file__).resolve().parents[2]

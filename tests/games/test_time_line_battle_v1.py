@@ -12,7 +12,7 @@ from pdfsheets import rules_words
 from pypdf import PdfReader
 
 from cardgen.api import dump, validate
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.fields import field_type
 from cardgen_extensions.level_formula import LevelFormula
 from cardgen.pipeline import BuildOptions, build

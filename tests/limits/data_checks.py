@@ -6,9 +6,11 @@ from pathlib import Path
 
 import click
 
-from cardgen import cli_shared, conditions, paths, schema as s, yaml_source
-from cardgen.errors import Report
-from cardgen.limits import (CONDITION_CHARS, COMMAND_PATH_BYTES, ID_CHARS, INTEGER_DIGITS,
+from cardgen.cli import shared as cli_shared
+
+from cardgen.shared import conditions, paths, schema as s, yaml_source
+from cardgen.base.errors import Report
+from cardgen.base.limits import (CONDITION_CHARS, COMMAND_PATH_BYTES, ID_CHARS, INTEGER_DIGITS,
                             NAME_BYTES, NUMBER_MAGNITUDE, PATH_CHARS, YAML_DEPTH)
 from limits.probing import Pair, Run, errors, sized
 

@@ -1,7 +1,7 @@
 """Limits on documents (rules.md): their size, blocks, headings and tables."""
 from __future__ import annotations
 
-from cardgen.limits import DOCUMENT_TABLE_COLUMNS, HEADING_CHARS
+from cardgen.base.limits import DOCUMENT_TABLE_COLUMNS, HEADING_CHARS
 from cardgen.load import document_text
 from limits.probing import Run, loaded, sized
 

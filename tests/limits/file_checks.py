@@ -6,11 +6,11 @@ import subprocess
 
 from PIL import Image
 
-from cardgen import git_tree
+from cardgen.history import git_tree
 from cardgen.drawing import fonts, images, pictures
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.load.game import load_game
-from cardgen.schema import Invalid
+from cardgen.shared.schema import Invalid
 from limits.probing import Pair, Run, errors
 
 FONT = fonts.FONT_DIR / "DejaVuSans.ttf"

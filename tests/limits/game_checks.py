@@ -5,13 +5,13 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.resolve import bind, library
-from cardgen.limits import COPIES, PATH_POINTS
+from cardgen.base.limits import COPIES, PATH_POINTS
 from cardgen.load.game import load_game
 from cardgen.render import card_sheet_checks, images
 from cardgen.render.boards import Boards
-from cardgen import tiling
+from cardgen.shared import tiling
 from limits.probing import Pair, Run, errors, loaded, sized
 
 

@@ -13,8 +13,8 @@ from typing import Callable, NamedTuple
 import pytest
 
 import cardgen.cli   # every command's modules: Run.limit finds each one that imports a limit
-from cardgen import limits
-from cardgen.errors import Report
+from cardgen.base import limits
+from cardgen.base.errors import Report
 from cardgen.load.game import load_game
 
 VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
@@ -30,7 +30,7 @@ class Run:
         """Lower the limit `name` to `value` in every module of cardgen that imported it (the
         module that checks it among them)."""
         holders = [module for key, module in list(sys.modules.items())
-                   if key.startswith("cardgen.") and key != "cardgen.limits"
+                   if key.startswith("cardgen.") and key != "cardgen.base.limits"
                    and name in vars(module) and vars(module)[name] == getattr(limits, name)]
         assert holders, f"no module of cardgen imports {name}"
         for module in holders:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from openpyxl import Workbook
 
-from cardgen.limits import CELL_CHARS
+from cardgen.base.limits import CELL_CHARS
 from limits.probing import Pair, Run, loaded, sized
 
 

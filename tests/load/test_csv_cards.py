@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.load.game import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "csv-cards"

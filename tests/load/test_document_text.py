@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.limits import DOCUMENT_BLOCKS as MAX_BLOCKS
+from cardgen.base.limits import DOCUMENT_BLOCKS as MAX_BLOCKS
 from cardgen.load.document_text import DocumentTextError, read_blocks
 
 

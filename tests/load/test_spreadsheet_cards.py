@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from openpyxl import Workbook
 
 from cardgen.cli import main
-from cardgen.limits import TABLE_COLUMNS
+from cardgen.base.limits import TABLE_COLUMNS
 from cardgen.load import spreadsheet_cards
 
 HEADER = ["name", "power", "text"]

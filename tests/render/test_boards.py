@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from pdfsheets import ink_in_margin, read_pdf
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, build
-from cardgen.tiling import OVERLAP, plan_tiles
+from cardgen.shared.tiling import OVERLAP, plan_tiles
 
 REPO = Path(__file__).resolve().parents[2]
 MARGIN, BLEED, TOL = 5.0, 3.0, 0.1

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color
 
-from cardgen import markup
+from cardgen.base import markup
 from cardgen.drawing.richtext import layout_text
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.load.game import load_game
 from cardgen.render.booklet import parts
 from cardgen.render.booklet.template import PageStyle

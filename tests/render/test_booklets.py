@@ -11,9 +11,9 @@ import pytest
 from pdfsheets import ink_in_margin
 from pypdf import PdfReader
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, build
-from cardgen.saddle_stitch import booklet_sides
+from cardgen.shared.saddle_stitch import booklet_sides
 
 VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"
 MM = 72 / 25.4

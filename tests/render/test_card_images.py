@@ -14,7 +14,7 @@ from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
 from cardgen.cli import main
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.render.tts import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, PER_SHEET, card_pixels, grid
 from cardgen.render.raster import FORMATS, pixels
 from cardgen.pipeline import BuildOptions, build
@@ -239,7 +239,7 @@ def test_a_damaged_cache_is_made_again_and_never_published(tmp_path, fmt):
 
 
 def test_a_checked_file_that_changes_before_it_is_copied_fails_the_write(tmp_path):
-    from cardgen.staged import StagedFile
+    from cardgen.base.staged import StagedFile
     from cardgen.write import OutputError, write_files
 
     made = tmp_path / "made.png"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, check
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pdfsheets import read_pdf
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, build
 
 VALID = Path(__file__).resolve().parents[1] / "corpus" / "valid-minimal" / "data" / "game"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.render import pages
 from cardgen.render.calibration import render_calibration
 from cardgen.pipeline import BuildOptions, build

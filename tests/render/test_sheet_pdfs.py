@@ -18,7 +18,7 @@ import pytest
 from pdfsheets import ink_in_margin, read_pdf
 from pypdf import PdfReader
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.render.calibration import render_calibration
 from cardgen.pipeline import BuildOptions, build
 from cardgen.imposition import FOLD_GAP

@@ -15,7 +15,7 @@ import pytest
 from pdfsheets import own_text, read_pdf
 from pypdf import PdfReader
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.imposition import MARK_GAP
 from cardgen.load.game import load_game
 from cardgen.render.card_sheets import CardSheets, sheet_groups

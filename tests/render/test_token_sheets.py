@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from pdfsheets import ink_in_margin, read_pdf
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.load.game import load_game
-from cardgen.packing import TOKEN_BLEED, Item, footprint, plan_token_sheets, polygon
+from cardgen.shared.packing import TOKEN_BLEED, Item, footprint, plan_token_sheets, polygon
 from cardgen.pipeline import BuildOptions, build
 
 REPO = Path(__file__).resolve().parents[2]

@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.resolve.library import LayoutLibrary
 
 FIXTURES = Path(__file__).parent / "fixtures"

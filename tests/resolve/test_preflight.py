@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardgen.colour_vision import confusion, contrast, delta_e
+from cardgen.shared.colour_vision import confusion, contrast, delta_e
 from cardgen.resolve.preflight import rgb_of
 
 VALID = "valid-minimal"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.load.document_text import read_blocks
 from cardgen.pipeline import BuildOptions, check, load
 from cardgen.validate import documents

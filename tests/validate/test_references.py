@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from cardgen.api import validate
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.load.game import load_game
 from cardgen.validate import references
 from cardgen.validate.references import check_references

@@ -11,7 +11,7 @@ from cardgen.drawing.elements.base import COMMON_KEYS, BindContext, Box, Element
 from cardgen.drawing.elements.picture import Icon, Picture
 from cardgen.drawing.elements.shapes import Ellipse, Line, Rect
 from cardgen.drawing.elements.text import Text, TextBox
-from cardgen.registry import Registry, unfit
+from cardgen.shared.registry import Registry, unfit
 
 GROUP = "cardgen.elements"
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from cardgen import schema as s
-from cardgen.schema import Invalid, Key
+from cardgen.shared import schema as s
+from cardgen.shared.schema import Invalid, Key
 from cardgen.drawing.elements.base import (BindContext, Box, Element, Ink, color_name, font_family,
                                           font_size, length, signed_length)
 from cardgen.drawing.elements.text import check_characters, draw_layout, text_ink
 from cardgen.drawing.icons import ICONS
 from cardgen.drawing.richtext import TextLayout, layout_text
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 
 SHAPES = ("circle", "square", "rounded", "hexagon", "diamond")
 VALUE_AREA = 0.62   # the value fills at most this share of the badge's width and height

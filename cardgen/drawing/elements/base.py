@@ -6,14 +6,14 @@ from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
-from cardgen.errors import Problem, did_you_mean
-from cardgen.conditions import parse_condition
-from cardgen import schema as s
-from cardgen.schema import At, Invalid, Key
-from cardgen.markup import Parsed
+from cardgen.base.errors import Problem, did_you_mean
+from cardgen.shared.conditions import parse_condition
+from cardgen.shared import schema as s
+from cardgen.shared.schema import At, Invalid, Key
+from cardgen.base.markup import Parsed
 from cardgen.drawing import fonts
-from cardgen.colors import parse_color
-from cardgen.units import UnitError, parse_font_size, parse_length
+from cardgen.shared.colors import parse_color
+from cardgen.base.units import UnitError, parse_font_size, parse_length
 
 _PERCENT = re.compile(r"^\s*([-+]?\d+(?:\.\d*)?)\s*%\s*$")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen import schema as s
+from cardgen.shared import schema as s
 from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import BindContext, Box, Element, Ink, color_name, length
-from cardgen.schema import Key
+from cardgen.shared.schema import Key
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 

@@ -3,15 +3,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.errors import did_you_mean
-from cardgen import schema as s
+from cardgen.base.errors import did_you_mean
+from cardgen.shared import schema as s
 from cardgen.drawing.images import ImageInfo, inspect_image
-from cardgen.paths import confined_path
-from cardgen.schema import Invalid, Key
+from cardgen.shared.paths import confined_path
+from cardgen.shared.schema import Invalid, Key
 from cardgen.drawing.elements.base import BindContext, Box, Element, Ink, color_name
 from cardgen.drawing.elements.shapes import bleed_box
 from cardgen.drawing.icons import ICONS
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 
 PRINT_DPI = 300
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen import schema as s
-from cardgen.schema import Key
+from cardgen.shared import schema as s
+from cardgen.shared.schema import Key
 from cardgen.drawing.elements.base import BindContext, Box, Element, Ink, color_name, length
 
 

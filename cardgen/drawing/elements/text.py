@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from cardgen import schema as s
-from cardgen.schema import Key
+from cardgen.shared import schema as s
+from cardgen.shared.schema import Key
 from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import (ALIGN, VALIGN, BindContext, Box, Element, Ink,
                                           color_name, font_family, font_size)
 from cardgen.drawing.richtext import TextLayout, fit_text, layout_text
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 
 ICON_DROP = 0.16  # inline icons sit this far (in ems) below the baseline, like a capital's descent
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from cardgen.drawing.icons import nature, symbols
 from cardgen.drawing.icons.pen import OUTLINE_WIDTH, Ink
-from cardgen.registry import Registry, unfit
+from cardgen.shared.registry import Registry, unfit
 
 GROUP = "cardgen.icons"
 

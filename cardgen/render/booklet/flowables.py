@@ -12,8 +12,8 @@ from cardgen.drawing import fonts
 from cardgen.drawing.icons import draw_icon
 from cardgen.drawing.pen import Pen, runs
 from cardgen.drawing.richtext import TextLayout, layout_text
-from cardgen.markup import Parsed
-from cardgen.units import mm_to_pt
+from cardgen.base.markup import Parsed
+from cardgen.base.units import mm_to_pt
 
 INK = Color(0.13, 0.12, 0.11)
 ICON_DROP = 0.16      # an inline icon sits this far (in ems) below the baseline, as on the cards

@@ -9,16 +9,16 @@ from pathlib import Path
 
 from reportlab.platypus import Table, TableStyle
 
-from cardgen import markup
-from cardgen.markup import escaped
+from cardgen.base import markup
+from cardgen.base.markup import escaped
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box
 from cardgen.fields import Diagram, field_type
 from cardgen.resolve.resolve import Faces, card_scope, deck_values
-from cardgen.model import Block, Game
+from cardgen.base.model import Block, Game
 from cardgen.render.booklet.flowables import Drawing, table_font
 from cardgen.render.booklet.typesetter import Typesetter
-from cardgen.packing import footprint
-from cardgen.tiling import board_plan
+from cardgen.shared.packing import footprint
+from cardgen.shared.tiling import board_plan
 
 _FIELD = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 PROTOTYPE_MARK = "\u2020"       # dagger, after a value the published rules do not give

@@ -6,8 +6,8 @@ from __future__ import annotations
 from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak
 
 from cardgen.resolve.resolve import Faces
-from cardgen.markup import escaped
-from cardgen.model import Block, Document, Game
+from cardgen.base.markup import escaped
+from cardgen.base.model import Block, Document, Game
 from cardgen.render.booklet import parts
 from cardgen.render.booklet.template import contents
 from cardgen.render.booklet.typesetter import Typesetter

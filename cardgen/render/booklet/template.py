@@ -16,7 +16,7 @@ from cardgen.imposition import FooterRoom
 from cardgen.render.booklet.flowables import Heading, table_font
 from cardgen.render.page_footer import book_forms, draw_footer
 from cardgen.render.pages import DocumentInfo, template_options
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 
 # the footer's band, mm: from under the body's margin to just above it, clear of the text frame
 FOOTER_BELOW, FOOTER_ABOVE = 4.0, 2.0

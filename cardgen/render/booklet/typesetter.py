@@ -5,12 +5,12 @@ from __future__ import annotations
 from reportlab.lib.colors import Color
 from reportlab.platypus import Table, TableStyle
 
-from cardgen import markup
+from cardgen.base import markup
 from cardgen.drawing import fonts
 from cardgen.drawing.richtext import layout_text
 from cardgen.render.booklet.flowables import INK, Heading, Note, RichText, table_font
 from cardgen.render.booklet.template import PageStyle
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 
 TINT = Color(0.95, 0.93, 0.89)
 LINE = Color(0.78, 0.74, 0.68)

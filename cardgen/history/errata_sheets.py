@@ -10,18 +10,18 @@ from typing import Mapping
 from reportlab.platypus import SimpleDocTemplate
 
 from cardgen import catalog
-from cardgen.diff import GameDiff
+from cardgen.history.diff import GameDiff
 from cardgen.drawing import fonts
 from cardgen.resolve.resolve import DeckFaces, Faces
-from cardgen.markup import escaped, parse
-from cardgen.model import Game
+from cardgen.base.markup import escaped, parse
+from cardgen.base.model import Game
 from cardgen.render.booklet.flowables import RichText
 from cardgen.render.card_sheets import CardSheets
 from cardgen.render.images import card_file, face_jobs
 from cardgen.render.raster import cache_folder, rasterise_all
 from cardgen.render.pages import (DocumentInfo, canvas_maker, document_info, finish,
                                    finish_writer, pdf_writer, template_options)
-from cardgen.units import mm_to_pt
+from cardgen.base.units import mm_to_pt
 
 FILE = "errata.pdf"
 

@@ -7,8 +7,8 @@ from typing import Mapping
 
 from reportlab.lib import colors as rl
 
-from cardgen.errors import did_you_mean
-from cardgen.schema import Invalid
+from cardgen.base.errors import did_you_mean
+from cardgen.shared.schema import Invalid
 
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 _CMYK = re.compile(r"^cmyk\(\s*([^)]*)\)$", re.IGNORECASE)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path, PurePosixPath
 
-from cardgen.schema import Invalid
-from cardgen.limits import NAME_BYTES, PATH_CHARS
+from cardgen.shared.schema import Invalid
+from cardgen.base.limits import NAME_BYTES, PATH_CHARS
 
 
 

@@ -1,11 +1,11 @@
 """A game's resolved data as plain JSON-ready values, for other tools and for tests."""
 from __future__ import annotations
 
-from cardgen import markup
+from cardgen.base import markup
 from cardgen.fields import field_type
 from cardgen.resolve.bind import ExpansionError
 from cardgen.resolve.resolve import card_scope
-from cardgen.model import Card, Deck, Game
+from cardgen.base.model import Card, Deck, Game
 
 
 def card_json(game: Game, deck: Deck, card: Card, number: int | None = None) -> dict:

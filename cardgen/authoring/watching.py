@@ -11,7 +11,7 @@ from watchfiles import DefaultFilter, watch
 
 from cardgen import catalog
 from cardgen.load.game import layout_dirs
-from cardgen.temp_files import is_temp_name
+from cardgen.base.temp_files import is_temp_name
 
 DEBOUNCE_MS = 300          # saves within this time are one change
 

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from cardgen.errors import Problem, Severity
+from cardgen.base.errors import Problem, Severity
 
 _TOKEN = re.compile(
     r"\\(?P<escaped>[\\*\[\]{}])"

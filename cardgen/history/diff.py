@@ -12,12 +12,12 @@ from io import BytesIO
 from pathlib import Path
 
 from cardgen.drawing import fonts
-from cardgen.errors import Report
+from cardgen.base.errors import Report
 from cardgen.fields import field_type
 from cardgen.resolve.library import LayoutLibrary
 from cardgen.resolve.resolve import Faces
 from cardgen.load.game import load_game
-from cardgen.model import Card, Game
+from cardgen.base.model import Card, Game
 from cardgen.render.booklets import plain_pdf
 from cardgen.render.raster import face_job
 from cardgen.pipeline import resolve, validate

@@ -10,12 +10,12 @@ import json
 import tempfile
 from pathlib import Path
 
-from cardgen.errors import Report, relative_name
+from cardgen.base.errors import Report, relative_name
 from cardgen.pipeline import check
 from cardgen.write import OutputError, write_files
-from cardgen.yaml_source import printed_text
+from cardgen.shared.yaml_source import printed_text
 
-TEMPLATE = Path(__file__).parent / "templates" / "new_game"
+TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "new_game"
 
 
 class ScaffoldError(Exception):

@@ -5,10 +5,10 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Collection
 
-from cardgen.errors import Report, describe, did_you_mean, number_text, written_number
-from cardgen.yaml_source import Document
-from cardgen.units import UnitError, parse_length
-from cardgen.limits import ID_CHARS, NUMBER_MAGNITUDE
+from cardgen.base.errors import Report, describe, did_you_mean, number_text, written_number
+from cardgen.shared.yaml_source import Document
+from cardgen.base.units import UnitError, parse_length
+from cardgen.base.limits import ID_CHARS, NUMBER_MAGNITUDE
 
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from cardgen import catalog
-from cardgen import schema as s
+from cardgen.shared import schema as s
 from cardgen.fields import FIELD_TYPES, field_type
-from cardgen.limits import PATH_POINTS
+from cardgen.base.limits import PATH_POINTS
 from cardgen.resolve.library import LAYOUT_KEYS
 from cardgen.load import game_schema as gs
-from cardgen.model import CardType, Game
+from cardgen.base.model import CardType, Game
 from cardgen.drawing import fonts
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES
 from cardgen.load.rule_schema import RULE_KEYS

@@ -13,14 +13,14 @@ import os
 import re
 from pathlib import Path
 
-from cardgen.errors import Report, relative_name
-from cardgen.json_schema import card_file_schema, game_file_schema, layout_file_schema
+from cardgen.base.errors import Report, relative_name
+from cardgen.authoring.json_schema import card_file_schema, game_file_schema, layout_file_schema
 from cardgen.load.game import GAME_FILE
-from cardgen.model import Game
-from cardgen.paths import confined_path, is_file
-from cardgen.schema import Invalid
+from cardgen.base.model import Game
+from cardgen.shared.paths import confined_path, is_file
+from cardgen.shared.schema import Invalid
 from cardgen.write import OutputError, write_files
-from cardgen.yaml_source import read_text
+from cardgen.shared.yaml_source import read_text
 
 SCHEMA_DIR = "schemas"
 MODELINE = "# yaml-language-server: $schema="

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 import re
 
-from cardgen.errors import ProblemError
+from cardgen.base.errors import ProblemError
 
 MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0, "px": 25.4 / 300.0}
 PT_PER_MM = 72.0 / 25.4

@@ -9,7 +9,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from cardgen.problem_codes import CODES
+from cardgen.base.problem_codes import CODES
 
 KeyPath = tuple  # of str keys and int list indices
 
@@ -36,7 +36,7 @@ class Problem:
 
     def __post_init__(self):
         if self.code not in CODES:
-            raise ValueError(f"problem code '{self.code}' is not in cardgen/problem_codes.py")
+            raise ValueError(f"problem code '{self.code}' is not in cardgen/base/problem_codes.py")
         object.__setattr__(self, "severity", Severity(self.severity))
 
     @property

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Iterator
 
-from cardgen.limits import GIT_SECONDS
+from cardgen.base.limits import GIT_SECONDS
 
 OVERRIDES = (
     "core.fsmonitor=false",           # a program, or a daemon, run when the index is read

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from cardgen import api
-from cardgen.cli_shared import DUPLEX, FORMAT, OUT, PAGE, emit, emit_json
+from cardgen.cli.shared import DUPLEX, FORMAT, OUT, PAGE, emit, emit_json
 from cardgen.api import BuildOptions, RevisionError, printable
 
 FOLDERS = click.argument("folders", nargs=-1, required=True,

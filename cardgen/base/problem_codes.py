@@ -1,7 +1,7 @@
 """Every problem code cardgen prints, with its usual severity and what it means.
 
 A problem's code is one of these names; `errors.Problem` refuses any other. The table in
-docs/problems.md is written from this list: `python -m cardgen.problem_codes > docs/problems.md`.
+docs/problems.md is written from this list: `python -m cardgen.base.problem_codes > docs/problems.md`.
 """
 from __future__ import annotations
 
@@ -104,7 +104,7 @@ def table() -> str:
             "Every problem cardgen prints names one of these codes (see [errors and warnings]"
             "(data-format.md#errors-and-warnings)). The severity is the usual one; where a code\n"
             "is sometimes the other, its meaning says when. This page is written from\n"
-            "`cardgen/problem_codes.py`: `python -m cardgen.problem_codes > docs/problems.md`.\n\n"
+            "`cardgen/base/problem_codes.py`: `python -m cardgen.base.problem_codes > docs/problems.md`.\n\n"
             "| code | severity | meaning |\n|---|---|---|\n" + rows)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from cardgen import api
-from cardgen.cli_shared import (GAME_DIRS, FiniteFloatRange, emit, emit_json, run_with_progress,
+from cardgen.cli.shared import (GAME_DIRS, FiniteFloatRange, emit, emit_json, run_with_progress,
                                 writable_path)
 from cardgen.api import printable
 

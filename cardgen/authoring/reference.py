@@ -1,7 +1,7 @@
 """docs/reference.md, generated from the live schemas and registries.
 
-    python -m cardgen.reference            # print it
-    python -m cardgen.reference --write    # write docs/reference.md
+    python -m cardgen.authoring.reference            # print it
+    python -m cardgen.authoring.reference --write    # write docs/reference.md
 """
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from cardgen import catalog
-from cardgen.model import CardSize
+from cardgen.base.model import CardSize
 from cardgen.fields import FIELD_TYPES
 from cardgen.resolve.library import LAYOUT_KEYS
 from cardgen.load import game_schema as gs
@@ -19,7 +19,7 @@ from cardgen.drawing.elements.base import Percent
 from cardgen.drawing.icons import ICONS
 from cardgen.load.rule_schema import RULE_KEYS
 
-OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "reference.md"
+OUTPUT = Path(__file__).resolve().parents[2] / "docs" / "reference.md"
 
 # Game data sections: heading, schema, introduction. Schema order is kept: it is the written order.
 DATA_SECTIONS = (
@@ -192,7 +192,7 @@ def catalog_sections() -> list[str]:
 
 def generate() -> str:
     head = ["# cardgen reference", "",
-            "Generated from cardgen's own schemas by `python -m cardgen.reference --write`: do not "
+            "Generated from cardgen's own schemas by `python -m cardgen.authoring.reference --write`: do not "
             "edit it by hand. The guides explain how the pieces fit: [data format](data-format.md), "
             "[layouts](layouts.md), [printing](printing.md), [adding a game](add-a-game.md).", "",
             "Lengths are millimetres unless a unit is given (`mm`, `cm`, `in`, `pt`, `px`); font "
@@ -210,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     elif not args:
         sys.stdout.write(generate())
     else:
-        print("usage: python -m cardgen.reference [--write]", file=sys.stderr)
+        print("usage: python -m cardgen.authoring.reference [--write]", file=sys.stderr)
         return 2
     return 0
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import click
 
 from cardgen import api
-from cardgen.cli_export import export
-from cardgen.cli_history import diff, errata
-from cardgen.cli_shared import (DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json, output_stream_full,
+from cardgen.cli.export import export
+from cardgen.cli.history import diff, errata
+from cardgen.cli.shared import (DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json, output_stream_full,
                                 run_with_progress, writable_path)
 from cardgen.api import (OFFSET_MM, OUTPUT_KINDS, BuildOptions, ExtensionError, OutputError, Report,
                          ScaffoldError, new_game, printable, relative_name)

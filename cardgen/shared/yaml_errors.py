@@ -5,7 +5,7 @@ import yaml
 from yaml.reader import Reader, ReaderError
 from yaml.scanner import Scanner
 
-from cardgen.errors import Problem, Severity
+from cardgen.base.errors import Problem, Severity
 
 
 class _Tokens(Reader, Scanner):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from cardgen.errors import ProblemError
+from cardgen.base.errors import ProblemError
 from cardgen.imposition.flip import Flip
 
 TOKEN_BLEED = 1.5      # mm of background past the cut line, each side

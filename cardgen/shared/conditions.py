@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from cardgen.schema import Invalid
-from cardgen.limits import CONDITION_CHARS
+from cardgen.shared.schema import Invalid
+from cardgen.base.limits import CONDITION_CHARS
 
 # matched against an atom stripped of its outer spaces: one run of optional spaces between the
 # parts, never two in a row, so a long run of spaces cannot make matching take quadratic time

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import IO, Iterator
 
-from cardgen.errors import Problem, ProblemError, Severity
-from cardgen.git_command import RevisionError, git, git_output
-from cardgen.limits import COMMAND_PATH_BYTES, GIT_BYTES, GIT_FILES
+from cardgen.base.errors import Problem, ProblemError, Severity
+from cardgen.history.git_command import RevisionError, git, git_output
+from cardgen.base.limits import COMMAND_PATH_BYTES, GIT_BYTES, GIT_FILES
 
 __all__ = ["GameTooLarge", "OldGame", "RevisionError", "game_at"]
 

@@ -12,9 +12,9 @@ import math
 from dataclasses import dataclass
 
 from cardgen import catalog
-from cardgen.errors import ProblemError
-from cardgen.model import Board, Game
-from cardgen.limits import BOARD_TILES
+from cardgen.base.errors import ProblemError
+from cardgen.base.model import Board, Game
+from cardgen.base.limits import BOARD_TILES
 
 OVERLAP = 12.0        # mm each tile shares with its neighbour: the next tile is glued over it
 LABEL_ROOM = 6.0      # mm kept at the bottom of a tile's page for its label

@@ -25,9 +25,9 @@ try:
 except ImportError:  # PyYAML built without libyaml
     CParser = None
 
-from cardgen.errors import Problem, ProblemError, Report, Severity, pinned, relative_name
-from cardgen.yaml_errors import explain
-from cardgen.limits import DATA_FILE_BYTES, INTEGER_DIGITS, YAML_DEPTH, YAML_NODES
+from cardgen.base.errors import Problem, ProblemError, Report, Severity, pinned, relative_name
+from cardgen.shared.yaml_errors import explain
+from cardgen.base.limits import DATA_FILE_BYTES, INTEGER_DIGITS, YAML_DEPTH, YAML_NODES
 
 
 _STR_TAG = "tag:yaml.org,2002:str"

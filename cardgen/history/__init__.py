@@ -1,0 +1,1 @@
+"""A game's history: a revision read from git, what changed, errata sheets."""
