@@ -1,6 +1,7 @@
 """The error lines the docs show are what cardgen prints: each example mistake, made in a copy
-of the game it names, gives exactly that one line (docs/data-format.md, "Errors and warnings";
-the walk-through of docs/add-a-game.md is run whole by test_docs.py)."""
+of the game it names, gives exactly that one line (docs/data-format.md, "Errors and warnings",
+and the text and font problems of docs/layouts.md; the walk-through of docs/add-a-game.md is run
+whole by test_docs.py)."""
 import re
 from pathlib import Path
 
@@ -20,8 +21,16 @@ def _examples() -> list[str]:
     return block.strip().splitlines()
 
 
-EXAMPLES = _examples()
-# how each example is made: the code it shows -> (game, file, old text, new text)
+def _layout_examples() -> list[str]:
+    """The problem lines shown in layouts.md's code blocks."""
+    text = (DOCS / "layouts.md").read_text(encoding="utf-8")
+    return [line for language, body, before in _fenced(text) for line in body.splitlines()
+            if re.match(r"\S+:\d+: (?:error|warning): ", line)]
+
+
+EXAMPLES = _examples() + _layout_examples()
+HEALING = 'effect: "Gain 3 {health}."'
+# how each example is made: the code it shows -> (game, file, old text or None: append, new text)
 MISTAKES = {
     "type: card_types": (TIMELINE, "game.yaml", "choices: [Front, Rear, Any, All, Ally, None]",
                          "choices: Front"),
@@ -31,6 +40,10 @@ MISTAKES = {
                         "      - copies: {equals: 1}\n      - per_value: {field: target, max: 9}\n"),
     "unused-definition": ("potion-market", "game.yaml", None,
                           'definitions:\n  Unused: {kind: condition, text: "Unused."}\n'),
+    "text-overflow": ("potion-market", "cards/potions.yaml", HEALING,
+                      'effect: "' + "Gain " * 300 + '."'),
+    "missing-glyph": ("potion-market", "cards/potions.yaml", HEALING,
+                      'effect: "Gain 3 中 {health}."'),
 }
 
 
@@ -56,12 +69,11 @@ def test_every_example_is_made_here():
 def test_each_documented_mistake_gives_that_one_line(line, copy_game, edit, validate, tmp_path,
                                                      monkeypatch):
     game_name, file, old, new = _mistake(line)
-    if game_name == "potion-market":
-        game = _potion_market(tmp_path)
+    game = _potion_market(tmp_path) if game_name == "potion-market" else copy_game(game_name)
+    if old is None:
         with (game / file).open("a", encoding="utf-8") as out:
             out.write(new)
     else:
-        game = copy_game(game_name)
         edit(game / file, old, new, times="first")
     monkeypatch.chdir(tmp_path)       # file names as the docs show them: data/<game>/...
     run = validate(Path("data") / game.name)

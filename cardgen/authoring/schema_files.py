@@ -108,9 +108,8 @@ def _confined(root: Path, reference: str, report: Report) -> Path | None:
     try:
         return confined_path(root, reference)
     except Invalid as exc:
-        report.error(relative_name(root / reference), None, (),
-                     f"{exc}: cardgen writes only inside the game folder; no file was written",
-                     code=exc.code)
+        report.raised(exc, relative_name(root / reference),
+                      message=f"{exc}: cardgen writes only inside the game folder; no file was written")
         return None
 
 

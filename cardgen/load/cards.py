@@ -59,7 +59,7 @@ def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: i
         try:
             values[key] = field_type(decl.type).parse(raw, decl, key_at)
         except Invalid as exc:
-            key_at.error(str(exc), code="type")
+            key_at.raised(exc, code="type")
             ok = False
             continue
         sources[key] = Source(at.doc.name, key_at.line, key_at.path)

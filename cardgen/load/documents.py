@@ -35,7 +35,7 @@ def _document(spec, at: At, game_dir: Path) -> Document | None:
     try:
         path = confined_path(game_dir, values["file"])
     except s.Invalid as exc:
-        file_at.error(str(exc), code="path")
+        file_at.raised(exc, code="path")
         return None
     if not is_file(path):
         file_at.error(f"document file '{values['file']}' not found in the game folder",
@@ -60,7 +60,7 @@ def _document(spec, at: At, game_dir: Path) -> Document | None:
     try:
         parse_color(values["color"])
     except s.Invalid as exc:
-        at.child("color").error(str(exc), code=exc.code)
+        at.child("color").raised(exc)
         return None
     return Document(values["id"], values["title"], name, blocks,
                     Source(at.doc.name, at.line, at.path), values["color"])

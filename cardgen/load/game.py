@@ -41,7 +41,7 @@ def load_game(game_dir: Path, report: Report, project: Path | None = None) -> Ga
     try:
         confined_path(game_dir, GAME_FILE)
     except s.Invalid as exc:   # a link to a file elsewhere: never read, never shown
-        report.error(relative_name(game_file), None, (), f"{exc}; it is not read", code=exc.code)
+        report.raised(exc, relative_name(game_file), message=f"{exc}; it is not read")
         return None
     doc = load_yaml(game_file, report)
     if doc is None:
@@ -145,7 +145,7 @@ def _fonts(raw: dict, at: At, game_dir: Path) -> dict[str, FontSpec]:
             try:
                 path = confined_path(game_dir, values[face])
             except s.Invalid as exc:
-                font_at.child(face).error(str(exc), code="path")
+                font_at.child(face).raised(exc, code="path")
                 ok = False
                 continue
             if path.suffix.lower() not in FONT_SUFFIXES or not is_file(path):
@@ -252,7 +252,7 @@ def _field(name: str, spec, at: At) -> FieldDecl | None:
         try:
             default = kind.parse(values["default"], decl, at.child("default"))
         except s.Invalid as exc:
-            at.child("default").error(str(exc), code="type")
+            at.child("default").raised(exc, code="type")
             return None
         decl = FieldDecl(**{**decl.__dict__, "default": default})
     return decl
@@ -279,7 +279,7 @@ def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
         try:
             path = confined_path(game_dir, reference)
         except s.Invalid as exc:
-            ref_at.error(str(exc), code="path")
+            ref_at.raised(exc, code="path")
             complete = False
             continue
         if not is_file(path):

@@ -111,7 +111,7 @@ def text_size(value, at: At) -> float:
     try:
         size = parse_font_size(value)
     except UnitError as exc:
-        raise Invalid(str(exc), exc.problem.code) from None
+        raise Invalid(exc.problem) from None
     s.check_bounds(size, 1.0, 100.0, at, unit=" pt")
     return size
 

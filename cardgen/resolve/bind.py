@@ -238,7 +238,7 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
                 ctx.color(values[key])
         except Invalid as exc:     # a value from the data, when the template took one
             ctx.problem(key, str(exc), filled.get(key, ()),
-                        code="layout" if exc.code == "type" else exc.code)
+                        code="layout" if exc.problem.code == "type" else exc.problem.code)
             return None
     box = Box(_length(values["x"], width), _length(values["y"], height),
               _length(values["width"], width), _length(values["height"], height))

@@ -107,8 +107,7 @@ class LayoutLibrary:
         try:
             path = self._file(name)
         except s.Invalid as exc:
-            self.report.error(where.file, where.line, where.path, f"layout '{name}': {exc}",
-                              code=exc.code)
+            self.report.raised(exc, where.file, where.line, where.path, f"layout '{name}': {exc}")
             self._raw[name] = None
             return None
         raw = None
@@ -186,7 +185,7 @@ class LayoutLibrary:
                 parse_color(color_name, colors)
             except s.Invalid as exc:
                 failed.add(color_name)
-                At(raw.doc, ("colors", color_name), self.report).error(str(exc), code="color")
+                At(raw.doc, ("colors", color_name), self.report).raised(exc, code="color")
         ok = not failed
         specs = []
         for el_name, values in elements.items():
@@ -262,5 +261,5 @@ def _check_color(value, at: At, colors: dict, failed_colors) -> bool:
         parse_color(value, colors)
         return True
     except s.Invalid as exc:
-        at.error(str(exc), code="color")
+        at.raised(exc, code="color")
         return False

@@ -5,27 +5,27 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Collection
 
-from cardgen.base.errors import Report, describe, did_you_mean, number_text, written_number
+from cardgen.base.errors import ProblemError, Report, describe, did_you_mean, number_text, written_number
 from cardgen.shared.yaml_source import Document
 from cardgen.base.units import UnitError, parse_length
 from cardgen.base.limits import ID_CHARS, NUMBER_MAGNITUDE
 
 
 
-class Invalid(Exception):
-    """A value does not fit: the message says what was expected and what was found.
-    `code` names the kind of problem in diagnostics when 'type' would be too vague."""
+class Invalid(ProblemError):
+    """A value does not fit: the message says what was expected and what was found. A raiser
+    gives `code=` when 'type' would be too vague."""
 
-    def __init__(self, message: str, code: str = "type"):
-        super().__init__(message)
-        self.code = code
+    code = "type"
 
 
 class Reported(Invalid):
     """A value failed and its problems are already reported (by a nested read_mapping)."""
 
+    code = "reported"
+
     def __init__(self):
-        super().__init__("reported above", code="reported")
+        super().__init__("reported above")
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,10 @@ class At:
     def warning(self, message: str, code: str = "warning") -> None:
         self.report.warning(self.doc.name, self.line, self.path, message, code)
 
+    def raised(self, exc: ProblemError, message: str | None = None, code: str | None = None) -> None:
+        """A lower layer's problem, reported here (see `Report.raised`)."""
+        self.report.raised(exc, self.doc.name, self.line, self.path, message, code)
+
 
 Parser = Callable[[Any, At], Any]
 
@@ -71,7 +75,7 @@ def read_value(value, at: At, parse: Parser):
     except Reported:
         return _FAILED
     except Invalid as exc:
-        at.error(str(exc), code=exc.code)
+        at.raised(exc)
         return _FAILED
 
 
@@ -174,7 +178,7 @@ def length(minimum: float = -NUMBER_MAGNITUDE, maximum: float = NUMBER_MAGNITUDE
         try:
             mm = parse_length(value)
         except UnitError as exc:
-            raise Invalid(str(exc), exc.problem.code) from None
+            raise Invalid(exc.problem) from None
         check_bounds(mm, minimum, maximum, at, unit=" mm")
         return mm
     return length

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping
 
 from cardgen.base.errors import Problem, did_you_mean
@@ -39,7 +39,7 @@ def layout_length(value, at: At):
     try:
         mm = parse_length(value)
     except UnitError as exc:
-        raise Invalid(f"{exc}, or a percentage such as '50%'", exc.problem.code) from None
+        raise Invalid(replace(exc.problem, message=f"{exc}, or a percentage such as '50%'")) from None
     s.check_bounds(mm, -LAYOUT_MM, LAYOUT_MM, at, unit=" mm")
     return mm
 
@@ -52,7 +52,7 @@ def font_size(value, at: At) -> float:
     try:
         size = parse_font_size(value)
     except UnitError as exc:
-        raise Invalid(str(exc), exc.problem.code) from None
+        raise Invalid(exc.problem) from None
     if not 1 <= size <= 400:
         raise Invalid(f"expected a font size from 1pt to 400pt, found {s.shown_number(size, at, 'pt')}",
                       code="range")
