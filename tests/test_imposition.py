@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen import catalog
+from cardgen.imposition.flip import Flip
 from cardgen.imposition import (FOLD_GAP, FOOTER_MIN_DEPTH, MARK_GAP, MARK_MIN, ImpositionError,
                                 SheetPlan, plan_sheet)
 
@@ -379,3 +380,20 @@ def test_plan_invariants_for_any_card_size(card_w, card_h, bleed, margin, page, 
         assert shifted.per_page <= plan.per_page
         assert_backs_behind_fronts(shifted, offset)
         assert_plan_invariants(shifted, duplex, bleed, margin)
+
+
+@pytest.mark.parametrize("edge", ["long", "short"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -0.75), (-2.0, 2.0), (0.5, 0.5)])
+def test_a_front_anywhere_in_the_flips_room_has_its_back_inside_the_margin(edge, offset):
+    width, height, margin = 210.0, 297.0, 5.0
+    flip = Flip(edge, width, height, offset)
+    left, bottom, right, top = flip.room(margin, margin, width - margin, height - margin)
+    assert left >= margin and bottom >= margin and right <= width - margin and top <= height - margin
+    for w, h in ((10.0, 20.0), (right - left, top - bottom)):
+        for x, y in ((left, bottom), (right - w, top - h), (left, top - h), (right - w, bottom)):
+            bx, by = flip.box(x, y, w, h)
+            assert margin - 1e-9 <= bx and bx + w <= width - margin + 1e-9
+            assert margin - 1e-9 <= by and by + h <= height - margin + 1e-9
+    # and it gives up no more than the offset asks: each side moves in by at most its shift
+    assert (left - margin) + (width - margin - right) == pytest.approx(abs(offset[0]))
+    assert (bottom - margin) + (height - margin - top) == pytest.approx(abs(offset[1]))

@@ -22,3 +22,15 @@ class Flip:
         if self.edge == "short":
             return x + dx, self.page_height - y - height + dy
         return self.page_width - x - width + dx, y + dy
+
+    def room(self, left: float, bottom: float, right: float, top: float) -> tuple[float, ...]:
+        """Where fronts may go, (left, bottom, right, top) in page coordinates, so that each back,
+        mirrored and then moved by the offset, lands inside that same area too (an area as far
+        from each edge as from its mirror's, as the printer margin is): it shrinks on the side
+        the backs move towards."""
+        dx, dy = self.offset
+        if self.edge == "short":
+            return (left + max(-dx, 0.0), bottom + max(dy, 0.0),
+                    right - max(dx, 0.0), top + min(dy, 0.0))
+        return (left + max(dx, 0.0), bottom + max(-dy, 0.0),
+                right + min(dx, 0.0), top - max(dy, 0.0))

@@ -109,17 +109,3 @@ def best_layout(room: Area, ink: Area, card: tuple[float, float], bleed: float, 
     return max(options, key=lambda o: o.merit(every_cut)) if options else None
 
 
-def offset_room(ink: Area, page: tuple[float, float], duplex: str,
-                offset: tuple[float, float]) -> Area:
-    """Where fronts' trims may go so that each back, mirrored for the flip and moved by the back
-    offset, lands inside `ink` too: the printable area less the offset, on the side the backs
-    move towards."""
-    W, H = page
-    dx, dy = offset
-    if duplex == "long":       # backs at x' = W - x - w + dx, y' = y + dy
-        return Area(ink.x0 + max(dx, 0.0), ink.y0 + max(-dy, 0.0),
-                    ink.x1 + min(dx, 0.0), ink.y1 - max(dy, 0.0))
-    if duplex == "short":      # backs at x' = x + dx, y' = H - y - h + dy
-        return Area(ink.x0 + max(-dx, 0.0), ink.y0 + max(dy, 0.0),
-                    ink.x1 - max(dx, 0.0), ink.y1 + min(dy, 0.0))
-    return ink

@@ -12,7 +12,7 @@ from cardgen.imposition import edges
 from cardgen.imposition.edges import FOOTER_CLEAR
 from cardgen.imposition.flip import Flip
 from cardgen.imposition.geometry import Area, FooterRoom, ImpositionError, Slot
-from cardgen.imposition.grid import best_layout, offset_room
+from cardgen.imposition.grid import best_layout
 
 FOLD_GAP = 4.0        # space kept free of ink either side of a gutterfold line
 
@@ -121,7 +121,9 @@ def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: floa
     page_w, page_h = page
     area = Area(margin, margin, page_w - margin, page_h - margin)
     offset = (float(back_offset[0]), float(back_offset[1])) if duplex in ("long", "short") else (0.0, 0.0)
-    room = offset_room(area, page, duplex, offset)
+    room = area
+    if duplex in ("long", "short"):
+        room = Area(*Flip(duplex, page_w, page_h, offset).room(area.x0, area.y0, area.x1, area.y1))
     layout = best_layout(room, area, card, bleed, crop_marks, every_cut and crop_marks)
     if layout is None:
         if offset != (0.0, 0.0) and best_layout(area, area, card, bleed, False, False):

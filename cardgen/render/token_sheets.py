@@ -70,7 +70,8 @@ def item_of(game: Game, token_set: TokenSet) -> Item:
 def plan_for(game: Game, token_sets) -> TokenPlan:
     page = catalog.page_sizes()[game.print.page]
     flips = {sides(game, s) for s in game.token_sets} & {"long", "short"}
-    clear = keep_clear(game.print.margin, flips.pop() if flips else "none", game.print.back_offset)
+    clear = keep_clear(page, game.print.margin, flips.pop() if flips else "none",
+                       game.print.back_offset)
     return plan_token_sheets(page, clear, [(item_of(game, s), s.count) for s in token_sets])
 
 

@@ -103,17 +103,16 @@ class TokenPlan:
         return Flip(duplex, self.page_width, self.page_height, offset).box(placed.x, placed.y)
 
 
-def keep_clear(margin: float, duplex: str, offset: tuple[float, float]) -> tuple[float, ...]:
+def keep_clear(page: tuple[float, float], margin: float, duplex: str,
+               offset: tuple[float, float]) -> tuple[float, ...]:
     """How far the fronts keep from each edge (left, right, bottom, top) so that backs mirrored
     for the flip and shifted by the back offset stay inside the printer margin too."""
-    ox, oy = offset
-    if duplex == "long":        # a back lands at (width - x + ox, y + oy)
-        return (margin + max(0.0, ox), margin + max(0.0, -ox),
-                margin + max(0.0, -oy), margin + max(0.0, oy))
-    if duplex == "short":       # at (x + ox, height - y + oy)
-        return (margin + max(0.0, -ox), margin + max(0.0, ox),
-                margin + max(0.0, oy), margin + max(0.0, -oy))
-    return (margin,) * 4
+    if duplex not in ("long", "short"):
+        return (margin,) * 4
+    width, height = page
+    left, bottom, right, top = Flip(duplex, width, height, offset).room(
+        margin, margin, width - margin, height - margin)
+    return (left, width - right, bottom, height - top)
 
 
 def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, float, float],
