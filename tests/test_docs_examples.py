@@ -1,6 +1,6 @@
 """The error lines the docs show are what cardgen prints: each example mistake, made in a copy
-of the game it names, gives exactly that one line (docs/data-format.md, "Errors and warnings",
-and the text and font problems of docs/layouts.md; the walk-through of docs/add-a-game.md is run
+of the game it names, gives exactly that one line (every problem line in a code block of docs/data-format.md
+and docs/layouts.md; the walk-through of docs/add-a-game.md is run
 whole by test_docs.py)."""
 import re
 from pathlib import Path
@@ -21,14 +21,15 @@ def _examples() -> list[str]:
     return block.strip().splitlines()
 
 
-def _layout_examples() -> list[str]:
-    """The problem lines shown in layouts.md's code blocks."""
-    text = (DOCS / "layouts.md").read_text(encoding="utf-8")
+def _problem_lines(doc: str) -> list[str]:
+    """The problem lines shown in a doc's code blocks."""
+    text = (DOCS / doc).read_text(encoding="utf-8")
     return [line for language, body, before in _fenced(text) for line in body.splitlines()
             if re.match(r"\S+:\d+: (?:error|warning): ", line)]
 
 
-EXAMPLES = _examples() + _layout_examples()
+EXAMPLES = list(dict.fromkeys(_examples() + _problem_lines("data-format.md")
+                              + _problem_lines("layouts.md")))
 HEALING = 'effect: "Gain 3 {health}."'
 # how each example is made: the code it shows -> (game, file, old text or None: append, new text)
 MISTAKES = {
@@ -44,6 +45,8 @@ MISTAKES = {
                       'effect: "' + "Gain " * 300 + '."'),
     "missing-glyph": ("potion-market", "cards/potions.yaml", HEALING,
                       'effect: "Gain 3 中 {health}."'),
+    "undefined-term": ("potion-market", "cards/potions.yaml", HEALING,
+                       'effect: "Gain 3 {health}, then play a [[Fire Tonik]]."'),
 }
 
 
