@@ -90,6 +90,7 @@ def run(*args):
 MEMORY_CAP = 512 * 1024 * 1024
 ENTRY = "import sys; sys.argv[0] = 'cardgen'; from cardgen.entry import main; main()"
 DELETED = "working folder: deleted"
+PLAIN_ENV = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "80"}   # output in order, one width
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ def environment(case: str, root: Path) -> tuple[dict[str, str], bool]:
     """The environment the case runs in, from its env.txt: `NAME=value` sets a variable ({case}
     is the case folder), `-NAME` unsets one, and `working folder: deleted` runs the command from
     a folder deleted before it starts. Also whether that last line is there."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "80"}
+    env = dict(PLAIN_ENV)
     path = CORPUS / case / "env.txt"
     lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
     for line in filter(None, map(str.strip, lines)):
@@ -130,7 +131,7 @@ def run_capped(*args, cwd: Path, env: dict | None = None, deleted: bool = False,
             os.chdir(gone)
             os.rmdir(gone)
 
-    env = env or {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "80"}
+    env = env or PLAIN_ENV
     done = subprocess.run([sys.executable, "-c", ENTRY, *map(str, args)], cwd=cwd, env=env,
                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, preexec_fn=start, timeout=timeout)
