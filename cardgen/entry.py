@@ -57,7 +57,7 @@ def temp_folder_problem() -> str | None:
     or None: builds stage their files there."""
     try:
         tempfile.gettempdir()
-    except (FileNotFoundError, OSError) as exc:
+    except OSError as exc:
         return (f"no folder for temporary files can be used ({exc}): set TMPDIR to a folder "
                 "you can write to")
     return None

@@ -51,9 +51,12 @@ def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: i
         decl = known.get(key)
         if decl is None:
             names = list(known) + list(CARD_KEYS)
-            misspelt.add(closest(key, names))
-            key_at.error(f"unknown field '{key}' for card type '{card_type.id}'"
-                         f"{did_you_mean(key, names)}", code="unknown-key")
+            guess = closest(key, names)
+            if guess is not None:
+                misspelt.add(guess)
+            hint = f" (did you mean '{guess}'?)" if guess is not None else ""
+            key_at.error(f"unknown field '{key}' for card type '{card_type.id}'{hint}",
+                         code="unknown-key")
             ok = False
             continue
         try:

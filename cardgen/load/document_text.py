@@ -47,8 +47,11 @@ class DocumentTextError(ProblemError, ValueError):
 
     def __init__(self, line: int, message: str):
         super().__init__(message, line)
-        self.line = line
         self.args = (line, message)     # as it is made again, unpickled
+
+    @property
+    def line(self) -> int:
+        return self.problem.line
 
 
 class Pieces:

@@ -198,10 +198,7 @@ class _Sheet(PartReader):
         if name == "c":
             if self.cells is None:
                 return
-            work = self.work
-            work.cells += 1
-            if work.cells > TABLE_CELLS:
-                work.add_cells(0, self.row, self.place)      # raises, naming the limit
+            self.work.add_cells(1, self.row, self.place)
             reference = attrs.get("r")
             if reference is None:
                 self.column += 1
@@ -210,9 +207,10 @@ class _Sheet(PartReader):
                                        "the last a sheet has", self.column)
             else:
                 match = _REFERENCE.fullmatch(reference)
-                if match is None or _column(match.group(1)) >= SHEET_COLUMNS:
+                column = _column(match.group(1)) if match else SHEET_COLUMNS
+                if column >= SHEET_COLUMNS:
                     raise self.damaged(f"'{reference[:20]}' is not a cell reference")
-                self.column = _column(match.group(1))
+                self.column = column
             self.kind, self.style = attrs.get("t", "n"), attrs.get("s")
             self.parts, self.length = [], 0
         elif name == "v" or (name == "t" and self.kind == "inlineStr" and not self.phonetic):
