@@ -121,9 +121,7 @@ def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: floa
     page_w, page_h = page
     area = Area(margin, margin, page_w - margin, page_h - margin)
     offset = (float(back_offset[0]), float(back_offset[1])) if duplex in ("long", "short") else (0.0, 0.0)
-    room = area
-    if duplex in ("long", "short"):
-        room = Area(*Flip(duplex, page_w, page_h, offset).room(area.x0, area.y0, area.x1, area.y1))
+    room = Area(*Flip(duplex, page_w, page_h, offset).room(area.x0, area.y0, area.x1, area.y1))
     layout = best_layout(room, area, card, bleed, crop_marks, every_cut and crop_marks)
     if layout is None:
         if offset != (0.0, 0.0) and best_layout(area, area, card, bleed, False, False):

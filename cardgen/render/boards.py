@@ -17,8 +17,8 @@ from cardgen.base.model import Board, Game, Source
 from cardgen.render.base import OutputKind
 from cardgen.drawing.pictures import PictureCache
 from cardgen.render.page_footer import Form, check_printable, draw_footer, fit_footer
-from cardgen.render.pages import (DOT, document_info, draw_cut_marks, identity, new_document,
-                                   page_size, save)
+from cardgen.render.pages import (DOT, document_info, draw_cut_marks, identity, identity_line,
+                                   new_document, page_size, save)
 from cardgen.render.sheet_drawing import define_form
 from cardgen.shared.tiling import LABEL_ROOM, MARK_ROOM, TilePlan, Tile, TilingError, board_plan
 from cardgen.base.units import mm_to_pt
@@ -46,7 +46,7 @@ class Boards(OutputKind):
                    is None for tile in plan.tiles):
                 report.warning(where.file, where.line, where.path, f"on {game.print.page} paper, "
                                f"the label of board '{board.id}' has no room for "
-                               f"'{DOT.join(identity(game, board.name))}' at 5 pt; a shorter game "
+                               f"'{identity_line(game, board.name)}' at 5 pt; a shorter game "
                                "title or board name would fit", code="footer-room")
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
@@ -149,7 +149,8 @@ def _label_room(game: Game, plan: TilePlan) -> FooterRoom:
 def _label_forms(game: Game, board: Board, plan: TilePlan, tile: Tile) -> list[Form]:
     """What the tile is and where it goes, longest first; every form says the game, the board
     and the version."""
-    says = DOT.join(identity(game, board.name))
+    parts = identity(game, board.name)
+    says = DOT.join(parts)
     count = len(plan.tiles)
     if count == 1:
         wheres = ["cut on the crop marks"]
@@ -164,4 +165,4 @@ def _label_forms(game: Game, board: Board, plan: TilePlan, tile: Tile) -> list[F
         wheres = [f"tile {number} of {count} ({where}){how}", f"tile {number} of {count} ({where})",
                   f"tile {number}/{count}"]
     return [(f"{says}{DOT}{w}",) for w in wheres] + [(says, w) for w in wheres] + [
-        (says,), (game.title, DOT.join(identity(game, board.name)[1:]))]
+        (says,), (parts[0], DOT.join(parts[1:]))]

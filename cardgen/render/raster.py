@@ -31,7 +31,7 @@ from cardgen.drawing.font_embedding import TaggedTTFont
 from cardgen.drawing.pictures import PictureCache
 from cardgen.resolve.bind import CardFace
 from cardgen.render.options import Flag, Folder, Option
-from cardgen.render.pages import DocumentInfo, new_document, save
+from cardgen.render.pages import DocumentInfo, new_document
 from cardgen.render.sheet_drawing import define_form
 from cardgen.base.units import mm_to_pt
 from cardgen.base.staged import StagedFile
@@ -133,7 +133,8 @@ def face_job(face: CardFace, dpi: float, fmt: str, bleed: float | None = None) -
     canvas.doForm("face")
     canvas.restoreState()
     canvas.showPage()
-    return Job(save(canvas, buffer), width, height, dpi, fmt)
+    canvas.save()     # a throwaway page for the rasteriser: no /ID to work out
+    return Job(buffer.getvalue(), width, height, dpi, fmt)
 
 
 def picture(job: Job) -> Image.Image:

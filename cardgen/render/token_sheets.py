@@ -15,7 +15,7 @@ from cardgen.base.model import Game, Source, TokenSet
 from cardgen.render.base import OutputKind
 from cardgen.imposition import FOOTER_CLEAR, FooterRoom
 from cardgen.render.page_footer import check_printable, draw_footer, fit_footer, footer_forms
-from cardgen.render.pages import DOT, document_info, identity, new_document, page_size, save
+from cardgen.render.pages import document_info, identity, identity_line, new_document, page_size, save
 from cardgen.render.sheet_drawing import define_form
 from cardgen.render.token_outlines import crop_ticks, cut_line, fold_pair_cut_line, place_face
 from cardgen.shared.packing import (FOOTER_ROOM, Item, PackingError, Placed, TokenPlan, keep_clear,
@@ -145,7 +145,7 @@ def _check_footers(game: Game, report: Report) -> None:
             where = sets[sheet[0].group].source
             report.warning(where.file, where.line, where.path, f"on {game.print.page} paper, "
                            f"the footer of a token sheet has no room for "
-                           f"'{DOT.join(identity(game, f'tokens: {names}'))}' at 5 pt; a shorter "
+                           f"'{identity_line(game, f'tokens: {names}')}' at 5 pt; a shorter "
                            "game title or token set name would fit", code="footer-room")
             return
 
