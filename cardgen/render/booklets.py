@@ -5,6 +5,7 @@ multiple of 4 and imposed for a short-edge flip, so the printed stack folds into
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from typing import Callable
 
 from cardgen.shared.colors import parse_color
@@ -13,13 +14,13 @@ from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Document, Game, Source
 from cardgen.render.base import OutputKind
 from cardgen.render.booklet.story import story
-from cardgen.render.booklet.template import BookTemplate, PageStyle, footer_room
+from cardgen.render.booklet.template import BookTemplate, PageStyle, Placed, footer_room
 from cardgen.render.booklet.typesetter import Typesetter
 from cardgen.render.page_footer import book_forms, fit_footer
 from cardgen.render.pages import (DocumentInfo, canvas_maker, document_info, finish,
                                    finish_writer, identity, identity_line, pdf_writer)
 from cardgen.validate.documents import game_lookup
-from cardgen.shared.saddle_stitch import booklet_sides
+from cardgen.shared.saddle_stitch import booklet_sides, padded
 from cardgen.base.units import mm_to_pt
 
 # the game's paper -> plain pages, and a booklet's page and the sheet it is printed two-up on (mm)
@@ -67,9 +68,9 @@ class Booklets(OutputKind):
         for document in game.documents:
             plain, booklet = page_styles(game, document)
             out[f"{document.id}.pdf"] = render_document(game, faces, document, plain)
-            pages = render_document(game, faces, document, booklet)
             out[f"{document.id}-booklet.pdf"] = impose(
-                pages, page, sheet, document_info(game, document.title, "short"))
+                booklet_pages(game, faces, document).pdf, page, sheet,
+                document_info(game, document.title, "short"))
         return out
 
 
@@ -86,30 +87,96 @@ def plain_pdf(game: Game, faces: Faces, document: Document) -> bytes:
     return render_document(game, faces, document, page_styles(game, document)[0])
 
 
+@dataclass(frozen=True)
+class Typeset:
+    """A document laid out: its PDF, and where each of its flowables went."""
+
+    pdf: bytes
+    pages: int
+    placed: list[Placed]
+
+
+def booklet_pages(game: Game, faces: Faces, document: Document) -> Typeset:
+    """A booklet's pages, unimposed: the text, and past it to the end of its last sheet, pages
+    for notes and a back cover."""
+    style = page_styles(game, document)[1]
+    text = typeset(game, faces, document, style)
+    spare = padded(text.pages) - text.pages
+    return typeset(game, faces, document, style, spare) if spare else text
+
+
 def render_document(game: Game, faces: Faces, document: Document, style: PageStyle) -> bytes:
+    return typeset(game, faces, document, style).pdf
+
+
+def typeset(game: Game, faces: Faces, document: Document, style: PageStyle,
+            spare: int = 0) -> Typeset:
     buffer = io.BytesIO()
     info = document_info(game, document.title)            # pages to read one by one: simplex
     footer = (footer_room(style, game.print.margin), identity(game, document.title))
-    template = BookTemplate(buffer, style, info, footer, (game.title, document.title))
-    template.multiBuild(story(game, faces, document, Typesetter(style, game_lookup(game))),
+    back = ([f"Players: {game.players}"] if game.players else []) + [f"version {game.version}"]
+    template = BookTemplate(buffer, style, info, footer, (game.title, document.title), tuple(back))
+    template.multiBuild(story(game, faces, document, Typesetter(style, game_lookup(game)), spare),
                         canvasmaker=canvas_maker(info))
-    return finish(buffer.getvalue())
+    return Typeset(finish(buffer.getvalue()), template.page, template.placed)
 
 
 def impose(pdf: bytes, page: tuple[float, float], sheet: tuple[float, float],
            info: DocumentInfo) -> bytes:
-    """Pages two to a side of each sheet, in saddle-stitch order; blank where padded."""
+    """Pages two to a side of each sheet, in saddle-stitch order; blank where padded. The links
+    and the outline lead to the sheet side where their page is printed, zoomed to that page."""
     from pypdf import PdfReader, Transformation   # only when a booklet is made
+    from pypdf.annotations import Link
+    from pypdf.generic import Fit, NameObject
 
     reader = PdfReader(io.BytesIO(pdf))
     writer = pdf_writer()
     width, height = mm_to_pt(sheet[0]), mm_to_pt(sheet[1])
-    gap_x = (width - 2 * mm_to_pt(page[0])) / 2       # A5 on A4 leaves 0.5 mm each side
-    gap_y = (height - mm_to_pt(page[1])) / 2
-    for side in booklet_sides(len(reader.pages)):
+    page_width, page_height = mm_to_pt(page[0]), mm_to_pt(page[1])
+    gap_x = (width - 2 * page_width) / 2       # A5 on A4 leaves 0.5 mm each side
+    gap_y = (height - page_height) / 2
+    placed: dict[int, tuple[int, float]] = {}  # a page's index: its sheet side's, its left edge
+    for index, side in enumerate(booklet_sides(len(reader.pages))):
         target = writer.add_blank_page(width, height)
-        for number, x in ((side.left, gap_x), (side.right, gap_x + mm_to_pt(page[0]))):
+        for number, x in ((side.left, gap_x), (side.right, gap_x + page_width)):
             if number:
-                target.merge_transformed_page(reader.pages[number - 1],
-                                              Transformation().translate(x, gap_y))
+                source = reader.pages[number - 1]
+                links = source.get("/Annots")
+                if links is not None:           # added after, aimed at the sheets
+                    del source[NameObject("/Annots")]
+                target.merge_transformed_page(source, Transformation().translate(x, gap_y))
+                placed[number - 1] = (index, x)
+                if links is not None:
+                    source[NameObject("/Annots")] = links
+        target.compress_content_streams()        # merging leaves the drawing uncompressed
+
+    def at(page_index: int):
+        side, x = placed[page_index]
+        return side, Fit.fit_rectangle(x, gap_y, x + page_width, gap_y + page_height)
+
+    for number, source in enumerate(reader.pages):
+        side, x = placed[number]
+        for link in source.get("/Annots", ()):
+            link = link.get_object()
+            destination = link.get("/Dest")
+            if link.get("/Subtype") != "/Link" or destination is None:
+                continue
+            left, bottom, right, top = (float(v) for v in link["/Rect"])
+            aim, fit = at(reader.get_page_number(destination[0].get_object()))
+            writer.add_annotation(side, Link(rect=(left + x, bottom + gap_y, right + x, top + gap_y),
+                                             target_page_index=aim, fit=fit))
+    _copy_outline(reader, writer, reader.outline, None, at)
+    writer.page_mode = "/UseOutlines"
     return finish_writer(writer, info)
+
+
+def _copy_outline(reader, writer, items: list, parent, at) -> None:
+    """The reader's outline entries (a list, each entry followed by a list of its children), each
+    leading to where `at` says its page is."""
+    last = None
+    for item in items:
+        if isinstance(item, list):
+            _copy_outline(reader, writer, item, last, at)
+            continue
+        aim, fit = at(reader.get_destination_page_number(item))
+        last = writer.add_outline_item(item.title, aim, parent=parent, fit=fit)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from reportlab.lib.colors import Color
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, Table
 
 from cardgen.drawing import fonts
 from cardgen.drawing.icons import draw_icon
@@ -21,15 +21,19 @@ ICON_DROP = 0.16      # an inline icon sits this far (in ems) below the baseline
 
 class RichText(Flowable):
     """A paragraph of card markup, set to the frame's width; it splits between lines across
-    pages. A `bullet` ("•", "3.") hangs left of the text in the indent."""
+    pages, unless it is `whole` (a list item, a note): that moves to the next page as one, and
+    splits only when it is taller than a whole page. A `bullet` ("•", "3.") hangs left of the
+    text in the indent."""
 
     def __init__(self, parsed: Parsed, family: fonts.Family, size: float, leading: float = 1.35,
                  color=INK, before: float = 0.0, after: float = 0.0, indent: float = 0.0,
-                 bullet: str = "", align: str = "left", layout: TextLayout | None = None):
+                 bullet: str = "", align: str = "left", layout: TextLayout | None = None,
+                 whole: bool = False):
         super().__init__()
         self.parsed, self.family, self.size, self.leading = parsed, family, size, leading
         self.color, self.indent, self.bullet, self.align = color, indent, bullet, align
         self.spaceBefore, self.spaceAfter = before, after
+        self.whole = whole
         self._layout = layout          # given: a piece of a split paragraph, its lines fixed
 
     def _set(self, width: float) -> TextLayout:
@@ -50,6 +54,8 @@ class RichText(Flowable):
         return layout.ascent + (lines - 1) * layout.leading + fonts.descent(self.family.face()) * self.size
 
     def split(self, avail_width, avail_height):
+        if self.whole and not getattr(self, "_postponed", False):
+            return []              # reportlab marks it _postponed when a fresh page is too short
         # the lines as last wrapped: a table asks a cell to split at its column's width, less
         # nothing for its padding, after wrapping it at its true width
         layout = self._layout if self._layout is not None else self._set(avail_width)
@@ -112,8 +118,8 @@ class Note(RichText):
     PAD = (7.0, 6.0, 5.0, 6.0)       # left, right, top, bottom, in points
 
     def __init__(self, parsed: Parsed, family: fonts.Family, size: float, tint, bar,
-                 after: float = 0.0, layout: TextLayout | None = None):
-        super().__init__(parsed, family, size, after=after, layout=layout)
+                 after: float = 0.0, layout: TextLayout | None = None, whole: bool = True):
+        super().__init__(parsed, family, size, after=after, layout=layout, whole=whole)
         self.tint, self.bar = tint, bar
 
     def _inner(self, width: float, height: float) -> tuple[float, float]:
@@ -132,7 +138,7 @@ class Note(RichText):
         return super().split(*self._inner(avail_width, avail_height))
 
     def _piece(self, layout: TextLayout, before: float, after: float, bullet: str) -> Note:
-        return Note(self.parsed, self.family, self.size, self.tint, self.bar, after, layout)
+        return Note(self.parsed, self.family, self.size, self.tint, self.bar, after, layout, False)
 
     def draw(self):
         left, right, top, bottom = self.PAD
@@ -156,7 +162,6 @@ class Heading(RichText):
     def __init__(self, parsed: Parsed, level: int, key: str, **style):
         super().__init__(parsed, **style)
         self.level, self.key = level, key
-        self.keepWithNext = True
 
     @property
     def plain(self) -> str:
@@ -164,6 +169,99 @@ class Heading(RichText):
 
     def split(self, avail_width, avail_height):
         return []
+
+
+class KeptWithNext(Flowable):
+    """Headings (and a paragraph that leads into what follows, ending in a colon) and the flowable
+    after them, never parted at a page's foot: when they do not fit, the follower's first piece
+    comes along under them, or all of them move to the next page. Taller than a whole page with
+    what follows, they go their own ways."""
+
+    def __init__(self, heads: list[RichText], follower: Flowable):
+        super().__init__()
+        self.heads, self.follower = heads, follower
+        self.spaceBefore = heads[0].getSpaceBefore()
+        self.spaceAfter = follower.getSpaceAfter()
+
+    @property
+    def parts(self) -> list[Flowable]:
+        return [*self.heads, self.follower]
+
+    def _gap(self, index: int) -> float:
+        """The space between part `index` and the one after it."""
+        parts = self.parts
+        return parts[index].getSpaceAfter() + parts[index + 1].getSpaceBefore()
+
+    def _heads_height(self, avail_width: float) -> float:
+        return sum(head.wrap(avail_width, 1e9)[1] + self._gap(i)
+                   for i, head in enumerate(self.heads))
+
+    def wrap(self, avail_width, avail_height):
+        above = self._heads_height(avail_width)
+        self._sizes = [(head.width, head.height) for head in self.heads]
+        self._sizes.append(self.follower.wrap(avail_width, max(avail_height - above, 0.0)))
+        self.width, self.height = avail_width, above + self._sizes[-1][1]
+        return self.width, self.height
+
+    def split(self, avail_width, avail_height):
+        if getattr(self, "_postponed", False):
+            return self.parts
+        below = avail_height - self._heads_height(avail_width)
+        pieces = self.follower.split(avail_width, below) if below > 0 else []
+        if len(pieces) < 2:
+            return []
+        return [*self.heads, *pieces]
+
+    def draw(self):
+        top = self.height
+        for index, (part, (_, height)) in enumerate(zip(self.parts, self._sizes)):
+            part.drawOn(self.canv, 0, top - height)
+            if index < len(self.heads):
+                top -= height + self._gap(index)
+
+
+def headings(flowable: Flowable) -> list[Heading]:
+    """The headings a flowable placed on a page brings: itself, or those it keeps with the next."""
+    if isinstance(flowable, Heading):
+        return [flowable]
+    if isinstance(flowable, KeptWithNext):
+        return [head for head in flowable.heads if isinstance(head, Heading)]
+    return []
+
+
+def _leads_in(flowable: Flowable) -> bool:
+    """A heading, or a short paragraph ending in a colon: it introduces what comes next."""
+    if isinstance(flowable, Heading):
+        return True
+    return (type(flowable) is RichText and not flowable.bullet and len(flowable.parsed.plain) < 300
+            and flowable.parsed.plain.rstrip().endswith(":"))
+
+
+def keep_headings_with_next(flow: list) -> list:
+    """The flow with each run of headings and lead-in paragraphs joined to the flowable after them."""
+    out, heads = [], []
+    for flowable in flow:
+        if _leads_in(flowable):
+            heads.append(flowable)
+        elif heads and isinstance(flowable, (RichText, Table, Drawing)):
+            out.append(KeptWithNext(heads, flowable))
+            heads = []
+        else:
+            out += heads + [flowable]
+            heads = []
+    return out + heads
+
+
+class BookTable(Table):
+    """A table that splits across pages only between rows, leaving at least two body rows on each
+    side of the split, with its header row repeated over the rest (`repeatRows`)."""
+
+    LEAST_ROWS = 2
+
+    def split(self, avail_width, avail_height):
+        header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
+        self._rowSplitRange = (header + self.LEAST_ROWS, -self.LEAST_ROWS)
+        return super().split(avail_width, avail_height)
 
 
 class Drawing(Flowable):
@@ -184,6 +282,28 @@ class Drawing(Flowable):
             self.canv.saveState()
             element.draw(pen)
             self.canv.restoreState()
+
+
+class Ruled(Flowable):
+    """Lines to write on, `spacing` points apart, down the rest of the frame: a notes page."""
+
+    def __init__(self, spacing: float, color=Color(0.8, 0.77, 0.72)):
+        super().__init__()
+        self.spacing, self.color = spacing, color
+
+    def wrap(self, avail_width, avail_height):
+        self.width = avail_width
+        self.height = max(int(avail_height // self.spacing) - 1, 0) * self.spacing
+        return self.width, self.height
+
+    def draw(self):
+        self.canv.setStrokeColor(self.color)
+        self.canv.setLineWidth(0.4)
+        y = self.height
+        while y > 0.5:
+            self.canv.line(0, y, self.width, y)
+            y -= self.spacing
+        self.canv.line(0, 0, self.width, 0)
 
 
 class Rule(Flowable):

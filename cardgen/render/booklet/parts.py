@@ -37,7 +37,18 @@ def _mm(value: float) -> str:
 
 
 def components(game: Game, ts: Typesetter) -> list:
-    rows = [("What", "How many", "Details")]
+    return [ts.table([("What", "How many", "Details"), *_component_rows(game)])]
+
+
+def box_contents(game: Game) -> list[tuple[str, str]]:
+    """What is in the box in a word each, for the back cover: every deck, token set and board
+    with how many of it."""
+    return [(what, count) for what, count, _ in _component_rows(game)]
+
+
+def _component_rows(game: Game) -> list[tuple[str, str, str]]:
+    """Every deck, token set and board: what it is, how many, and its details."""
+    rows = []
     for deck in game.decks:
         rows.append((deck.name, f"{deck.card_count} cards",
                      f"{len(deck.cards)} different; {deck.size.name} size "
@@ -52,9 +63,10 @@ def components(game: Game, ts: Typesetter) -> list:
                      + ("; two-sided" if token_set.two_sided else "")))
     for board in game.boards:
         pages = len(board_plan(game, board).tiles)
-        rows.append((board.name, f"{board.copies}", f"{_mm(board.width)} x {_mm(board.height)} mm"
+        rows.append((board.name, f"{board.copies} board{'s' * (board.copies != 1)}",
+                     f"{_mm(board.width)} x {_mm(board.height)} mm"
                      + (f", printed in {pages} pieces to join" if pages > 1 else "")))
-    return [ts.table(rows)]
+    return rows
 
 
 def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
@@ -64,12 +76,11 @@ def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
     names = [c.strip() for c in block.args.get("columns", "").split(",") if c.strip()] or [
         f.name for f in card_type.fields if field_type(f.type).booklet_column]
     names = [n for n in names if n != "name"]
-    rows = [("Card", *(_title(n) for n in names))]
-    marked = False
     shared = deck_values(game, deck)
+    cells, invented = [], []        # invented: (row, column) of each prototype value
     for number, card in enumerate(deck.cards, start=1):
         scope = card_scope(game, deck, card, shared, number)
-        cells = [escaped(card.name) + (f" (x{card.copies})" if card.copies > 1 else "")]
+        row = [escaped(card.name) + (f" (x{card.copies})" if card.copies > 1 else "")]
         for name in names:
             value, kind = card.values.get(name), field_type(decls[name].type)
             if value is None:
@@ -79,14 +90,41 @@ def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
             else:
                 text = escaped(kind.as_text(value))
             if name in card.prototype and text:
-                text, marked = f"{text}{PROTOTYPE_MARK}", True
-            cells.append(text)
-        rows.append(tuple(cells))
-    out = [ts.table(rows)]
-    if marked:
-        out.append(ts.paragraph(f"{PROTOTYPE_MARK} a prototype value: the published rules do not "
-                                "give it.", size=ts.style.body * 0.8, family=ts.sans))
+                invented.append((len(cells), len(row)))
+            row.append(text)
+        cells.append(row)
+    header = ["Card", *(_title(n) for n in names)]
+    whole = _all_invented(cells, invented)
+    for column in whole:
+        header[column] += PROTOTYPE_MARK
+    for r, column in invented:
+        if column not in whole:
+            cells[r][column] += PROTOTYPE_MARK
+    out = [ts.table([header, *cells])]
+    if invented:
+        out.append(ts.paragraph(_prototype_footnote(len(whole), len(whole) < len(
+            {column for _, column in invented})), size=ts.style.body * 0.8, family=ts.sans))
     return out
+
+
+def _all_invented(cells: list[list[str]], invented: list[tuple[int, int]]) -> set[int]:
+    """The columns whose every value is a prototype: marked once, in their heading."""
+    marked = {}
+    for r, column in invented:
+        marked.setdefault(column, set()).add(r)
+    return {column for column, rows in marked.items()
+            if rows == {r for r, row in enumerate(cells) if row[column]}}
+
+
+def _prototype_footnote(whole_columns: int, some_values: bool) -> str:
+    """What the dagger under a reference table means: on a column's heading, on a value, or both."""
+    said = []
+    if whole_columns:
+        said.append(f"{PROTOTYPE_MARK} after a column's heading: every value in that column is a "
+                    "prototype value")
+    if some_values:
+        said.append(f"{PROTOTYPE_MARK} after a value: a prototype value")
+    return "; ".join(said) + ". The published rules do not give them."
 
 
 def _card_text(text: str, scope) -> str:

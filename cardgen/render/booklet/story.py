@@ -1,6 +1,7 @@
 """A document as platypus flowables, in order: the cover, the contents, the prototype notice
 where the game has invented values, then the document's own blocks, with the parts its
-directives ask for made from the game's data."""
+directives ask for made from the game's data; and a booklet's pages past the text, which its
+sheets hold anyway: pages for notes, and a back cover saying what is in the box."""
 from __future__ import annotations
 
 from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak
@@ -9,11 +10,13 @@ from cardgen.resolve.resolve import Faces
 from cardgen.base.markup import escaped
 from cardgen.base.model import Block, Document, Game
 from cardgen.render.booklet import parts
+from cardgen.render.booklet.flowables import Ruled, keep_headings_with_next
 from cardgen.render.booklet.template import contents
 from cardgen.render.booklet.typesetter import Typesetter
 
 
-def story(game: Game, faces: Faces, document: Document, ts: Typesetter) -> list:
+def story(game: Game, faces: Faces, document: Document, ts: Typesetter, spare: int = 0) -> list:
+    """`spare`: how many pages past the text to fill: the last a back cover, the others notes."""
     lines = [f"**Players:** {escaped(game.players)}"] if game.players else []
     lines += [f"**Version** {escaped(game.version)}"]
     lines += [escaped(credit) for credit in game.credits]
@@ -27,7 +30,28 @@ def story(game: Game, faces: Faces, document: Document, ts: Typesetter) -> list:
         flow.append(ts.note(notice))
     for block in document.blocks:
         flow += _block(game, faces, block, ts)
-    return flow
+    return keep_headings_with_next(flow) + (back_pages(game, ts, spare) if spare else [])
+
+
+def back_pages(game: Game, ts: Typesetter, pages: int) -> list:
+    """`pages` - 1 pages for notes, then the back cover: what is in the box, from the data."""
+    style = ts.style
+    title = dict(family=ts.condensed, size=style.heading_sizes[1], color=style.accent,
+                 after=style.body)
+    out = []
+    for _ in range(pages - 1):
+        out += [PageBreak(), ts.paragraph("**Notes**", **title), Ruled(style.body * 2.2)]
+    box = parts.box_contents(game)
+    out += [NextPageTemplate("back"), PageBreak()]
+    if game.description:
+        out.append(ts.paragraph(escaped(game.description), size=style.body * 1.05,
+                                after=style.body * 1.5))
+    if box:
+        width = ts.frame_width
+        out += [ts.paragraph("**In the box**", **title),
+                ts.table([(count, escaped(what)) for what, count in box], header=False,
+                         widths=[width * 0.32, width * 0.68])]
+    return out
 
 
 def _block(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:

@@ -8,12 +8,12 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, white
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, TableStyle
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Table, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.drawing import fonts
 from cardgen.imposition import FooterRoom
-from cardgen.render.booklet.flowables import Heading, table_font
+from cardgen.render.booklet.flowables import headings, table_font
 from cardgen.render.page_footer import book_forms, draw_footer
 from cardgen.render.pages import DocumentInfo, template_options
 from cardgen.base.units import mm_to_pt
@@ -21,6 +21,17 @@ from cardgen.base.units import mm_to_pt
 # the footer's band, mm: from under the body's margin to just above it, clear of the text frame
 FOOTER_BELOW, FOOTER_ABOVE = 4.0, 2.0
 FRAME_RAISE = 4.0          # mm the body text's frame stands above the margin
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where a flowable was laid out: its page, and its foot and top in points from the page's
+    foot (a page break: both its frame's foot)."""
+
+    page: int
+    flowable: Flowable
+    bottom: float
+    top: float
 
 
 @dataclass(frozen=True)
@@ -40,11 +51,14 @@ class PageStyle:
 
 class BookTemplate(BaseDocTemplate):
     """Pages with a cover first; every heading of level 1 or 2 goes into the contents, the PDF
-    outline and a link target, as the pages are laid out."""
+    outline and a link target, as the pages are laid out. `placed` records where every flowable
+    of the last pass went, for the checks of the book's pagination."""
 
     def __init__(self, buffer: io.BytesIO, style: PageStyle, info: DocumentInfo,
-                 footer: tuple[FooterRoom, tuple[str, ...]], cover: tuple[str, str]):
-        """`footer`: the band a body page's footer is set in, and what the page says it is."""
+                 footer: tuple[FooterRoom, tuple[str, ...]], cover: tuple[str, str],
+                 back: tuple[str, ...] = ()):
+        """`footer`: the band a body page's footer is set in, and what the page says it is;
+        `back`: what the back cover's band says under the game's title."""
         size = (mm_to_pt(style.width), mm_to_pt(style.height))
         super().__init__(buffer, pagesize=size, **template_options(info))
         m, rise = mm_to_pt(style.margin), mm_to_pt(FRAME_RAISE)
@@ -53,17 +67,29 @@ class BookTemplate(BaseDocTemplate):
         below_band = size[1] - 2 * m - self.band(style) - mm_to_pt(10)
         cover_frame = Frame(m, m, size[0] - 2 * m, below_band, leftPadding=0, rightPadding=0,
                             topPadding=0, bottomPadding=0, id="cover")
-        self.style, self.footer, self.cover = style, footer, cover
+        back_frame = Frame(m, m + self.back_band(style) + mm_to_pt(8), size[0] - 2 * m,
+                           size[1] - 2 * m - self.back_band(style) - mm_to_pt(8), leftPadding=0,
+                           rightPadding=0, topPadding=0, bottomPadding=0, id="back")
+        self.style, self.footer, self.cover, self.back = style, footer, cover, back
         self.addPageTemplates([PageTemplate("cover", [cover_frame], onPage=self._cover_band),
-                               PageTemplate("body", [frame], onPage=self._footer)])
+                               PageTemplate("body", [frame], onPage=self._footer),
+                               PageTemplate("back", [back_frame], onPage=self._back_band)])
+
+    def beforeDocument(self):
+        self.placed: list[Placed] = []
 
     def afterFlowable(self, flowable):
-        if isinstance(flowable, Heading) and flowable.level <= 2:
-            self.canv.bookmarkPage(flowable.key)
-            self.canv.addOutlineEntry(flowable.plain, flowable.key, level=flowable.level - 1,
-                                      closed=flowable.level > 1)
-            self.notify("TOCEntry", (flowable.level - 1, escape(flowable.plain), self.page,
-                                     flowable.key))
+        if self.frame is not None:      # none yet: an action before the first page
+            bottom = self.frame._y + flowable.getSpaceAfter()
+            height = getattr(flowable, "_height" if isinstance(flowable, Table) else "height", 0.0)
+            self.placed.append(Placed(self.page, flowable, bottom, bottom + height))
+        for heading in headings(flowable):
+            if heading.level <= 2:
+                self.canv.bookmarkPage(heading.key)
+                self.canv.addOutlineEntry(heading.plain, heading.key, level=heading.level - 1,
+                                          closed=heading.level > 1)
+                self.notify("TOCEntry", (heading.level - 1, escape(heading.plain), self.page,
+                                         heading.key))
 
     def _footer(self, canvas, doc):
         room, says = self.footer
@@ -94,6 +120,32 @@ class BookTemplate(BaseDocTemplate):
         canvas.restoreState()
 
 
+    @staticmethod
+    def back_band(style: PageStyle) -> float:
+        """The height of the back cover's band, in points."""
+        return mm_to_pt(style.height - 2 * style.margin) * 0.2
+
+    def _back_band(self, canvas, doc):
+        """A band of the document's colour across the foot of the back cover, with the game's
+        title and what `back` says under it."""
+        style, title = self.style, self.cover[0]
+        m, width = mm_to_pt(style.margin), mm_to_pt(style.width)
+        band = self.back_band(style)
+        canvas.saveState()
+        canvas.setFillColor(style.accent)
+        canvas.rect(m, m, width - 2 * m, band, stroke=0, fill=1)
+        canvas.setFillColor(white)
+        face = fonts.family("condensed").face(bold=True)
+        size = min(style.body * 2.2, (width - 2 * m) * 0.9 / max(fonts.text_width(title, face, 1), 1e-6))
+        canvas.setFont(face, size)
+        canvas.drawCentredString(width / 2, m + band * 0.55, title)
+        says, small = " \u00b7 ".join(self.back), fonts.family("condensed").face()
+        size = min(style.body, (width - 2 * m) * 0.9 / max(fonts.text_width(says, small, 1), 1e-6))
+        canvas.setFont(small, size)
+        canvas.drawCentredString(width / 2, m + band * 0.55 - style.body * 1.9, says)
+        canvas.restoreState()
+
+
 def footer_room(style: PageStyle, printer_margin: float) -> FooterRoom:
     """The band a body page's footer is centred in: about the bottom margin, under the text's
     frame and above the edge the printer cannot reach (mm)."""
@@ -101,9 +153,36 @@ def footer_room(style: PageStyle, printer_margin: float) -> FooterRoom:
     return FooterRoom(style.margin, low, style.width - style.margin, style.margin + FOOTER_ABOVE)
 
 
+class Contents(TableOfContents):
+    """A table of contents sized to its entries: set a little tighter when that keeps it on one
+    page, and otherwise split with at least LEAST_ENTRIES entries on its last page."""
+
+    TIGHTER = (0.93, 0.86, 0.8)         # how much smaller its type may be set to fit one page
+    LEAST_ENTRIES = 4
+
+    def wrap(self, avail_width, avail_height):
+        # the styles stay set as chosen: the page numbers are drawn with them
+        self._full = styles = getattr(self, "_full", self.levelStyles)
+        for scale in (1.0, *self.TIGHTER):
+            self.levelStyles = [_scaled(s, scale) for s in styles]
+            width, height = super().wrap(avail_width, avail_height)
+            if height <= avail_height:
+                return width, height
+        self.levelStyles = styles
+        width, height = super().wrap(avail_width, avail_height)
+        # the argument Table(rowSplitRange=...) takes, on the table the contents made
+        self._table._rowSplitRange = (self.LEAST_ENTRIES, -self.LEAST_ENTRIES)
+        return width, height
+
+
+def _scaled(style: ParagraphStyle, scale: float) -> ParagraphStyle:
+    return ParagraphStyle(style.name, parent=style, fontSize=style.fontSize * scale,
+                          leading=style.leading * scale, leftIndent=style.leftIndent * scale)
+
+
 def contents(style: PageStyle) -> TableOfContents:
     """The table of contents: chapters and their sections, with dotted leaders to page numbers."""
-    toc = TableOfContents(dotsMinLevel=0, tableStyle=TableStyle([
+    toc = Contents(dotsMinLevel=0, tableStyle=TableStyle([
         table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     sans = fonts.family("sans")
