@@ -179,4 +179,4 @@ def _copy_outline(reader, writer, items: list, parent, at) -> None:
             _copy_outline(reader, writer, item, last, at)
             continue
         aim, fit = at(reader.get_destination_page_number(item))
-        last = writer.add_outline_item(item.title, aim, parent=parent, fit=fit)
+        last = writer.add_outline_item(title=item.title, page_number=aim, parent=parent, fit=fit)

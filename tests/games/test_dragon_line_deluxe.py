@@ -248,9 +248,10 @@ def test_the_booklet_explains_every_suit_and_its_range_reform(rules):
 
 def test_an_errata_to_a_dragon_changes_the_booklets_reference(broken, rules, tmp_path):
     game, cards, edit = broken
-    assert "Boulderback Earth Strike 7† 1†" in reference(rules)
+    assert "Boulderback Earth Strike 7 1" in reference(rules)
+    assert "Health\u2020 Damage\u2020" in reference(rules)     # every value invented: one mark
     edit("  - name: Boulderback\n    suit: Earth\n    ability: Strike\n    health: 7",
          "  - name: Boulderback\n    suit: Earth\n    ability: Strike\n    health: 8")
     changed = reference(rules_words(game, tmp_path / "out"))
-    assert "Boulderback Earth Strike 8† 1†" in changed
-    assert "Boulderback Earth Strike 7†" not in changed
+    assert "Boulderback Earth Strike 8 1" in changed
+    assert "Boulderback Earth Strike 7 " not in changed

@@ -254,14 +254,19 @@ def keep_headings_with_next(flow: list) -> list:
 
 class BookTable(Table):
     """A table that splits across pages only between rows, leaving at least two body rows on each
-    side of the split, with its header row repeated over the rest (`repeatRows`)."""
+    side of the split, with its header row repeated over the rest (`repeatRows`); only a row
+    taller than a whole page is split inside."""
 
     LEAST_ROWS = 2
 
     def split(self, avail_width, avail_height):
         header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
         self._rowSplitRange = (header + self.LEAST_ROWS, -self.LEAST_ROWS)
-        return super().split(avail_width, avail_height)
+        pieces = super().split(avail_width, avail_height)
+        if not pieces and getattr(self, "_postponed", False):    # a row taller than a page
+            self._rowSplitRange, self.splitInRow = None, 1
+            pieces = super().split(avail_width, avail_height)
+        return pieces
 
 
 class Drawing(Flowable):

@@ -1,0 +1,180 @@
+"""The shipped games' booklets typeset like a book, checked on the pages as laid out (where each
+flowable went, recorded by the layout itself) and on the imposed PDFs `cardgen build` writes: a
+heading is never the last thing on a page, a note or list item never runs over two pages, a
+split table repeats its header with two rows or more either side, no page is less than a third
+full but a part's last, the contents fill their pages, the spare pages are put to use, and every
+link and outline entry leads to a page of the booklet."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from reportlab.platypus import PageBreak, Table
+
+from cardgen.base.errors import Report
+from cardgen.pipeline import BuildOptions, build, check
+from cardgen.render.booklet.flowables import BookTable, Heading, KeptWithNext, Note, RichText, \
+    headings
+from cardgen.render.booklet.template import Contents
+from cardgen.render.booklets import booklet_pages, page_styles
+from cardgen.shared.saddle_stitch import padded
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="session")
+def laid_out():
+    """Each game's booklet pages as typeset, and its frame: (foot, top) in points."""
+    out = {}
+    for name in GAMES:
+        checked = check(ROOT / "data" / name, Report(), BuildOptions(only=("booklets",)))
+        document = checked.game.documents[0]
+        style = page_styles(checked.game, document)[1]
+        frame = ((style.margin + 4.0) * MM, (style.height - style.margin) * MM)
+        out[name] = (booklet_pages(checked.game, checked.faces, document), frame)
+    return out
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("booklets")
+    for name in GAMES:
+        report = Report()
+        build(ROOT / "data" / name, BuildOptions(out_dir=out, only=("booklets",)), report)
+        assert not report.has_errors()
+    return {name: out / name / "rules-booklet.pdf" for name in GAMES}
+
+
+def _by_page(typeset) -> dict[int, list]:
+    pages: dict[int, list] = {}
+    for placed in typeset.placed:
+        pages.setdefault(placed.page, []).append(placed)
+    return pages
+
+
+def _drawn(placed_list):
+    return [p for p in placed_list if not getattr(p.flowable, "_ZEROSIZE", False)
+            and p.top > p.bottom]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_heading_is_never_the_last_thing_on_a_page(laid_out, game):
+    typeset, _ = laid_out[game]
+    for page, placed in _by_page(typeset).items():
+        drawn = _drawn(placed)
+        assert not drawn or not isinstance(drawn[-1].flowable, Heading), (game, page)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_notes_and_list_items_are_never_split(laid_out, game):
+    typeset, _ = laid_out[game]
+    for placed in typeset.placed:
+        for flowable in (placed.flowable.parts if isinstance(placed.flowable, KeptWithNext)
+                         else [placed.flowable]):
+            if isinstance(flowable, RichText) and (isinstance(flowable, Note) or flowable.bullet
+                                                   or flowable.whole):
+                assert not _is_piece(flowable), (game, placed.page, flowable.parsed.plain[:40])
+
+
+def _is_piece(flowable: RichText) -> bool:
+    """A piece of a split paragraph: its layout holds fewer lines than the text sets."""
+    full = RichText(flowable.parsed, flowable.family, flowable.size, flowable.leading,
+                    indent=flowable.indent)
+    full.wrap(flowable._width, 1e9)
+    return len(full._layout.lines) != len(flowable._layout.lines)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_split_table_repeats_its_header_and_leaves_two_rows_either_side(laid_out, game):
+    typeset, _ = laid_out[game]
+    tables = []
+    for placed in typeset.placed:
+        flowable = placed.flowable
+        if isinstance(flowable, KeptWithNext):
+            flowable = flowable.follower
+        if isinstance(flowable, BookTable):
+            tables.append((placed.page, flowable))
+    for (page, table), following in zip(tables, tables[1:] + [(None, None)]):
+        header = table.repeatRows
+        if following[1] is not None and following[0] == page + 1 and header and \
+                following[1]._cellvalues[0] == table._cellvalues[0]:
+            assert len(table._cellvalues) - header >= 2, (game, page)
+            assert len(following[1]._cellvalues) - header >= 2, (game, page + 1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_page_but_a_parts_last_is_a_third_full(laid_out, game):
+    typeset, (foot, top) = laid_out[game]
+    pages = _by_page(typeset)
+    text_pages = max(p for p, placed in pages.items() if _drawn(placed))
+    for page, placed in pages.items():
+        ends_part = any(isinstance(p.flowable, PageBreak) for p in placed)
+        if page <= 2 or page >= text_pages or ends_part:
+            continue                   # the cover, the contents, the end of the text
+        lowest = min(p.bottom for p in _drawn(placed))
+        assert (top - lowest) / (top - foot) >= 1 / 3, (game, page)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_contents_fill_their_pages(laid_out, game):
+    """The contents are the tables between the cover and the first heading: on one page, or
+    with at least 4 entries on each."""
+    typeset, _ = laid_out[game]
+    first_heading = min(p.page for p in typeset.placed if headings(p.flowable))
+    entries = {p.page: len(getattr(p.flowable, "_table", p.flowable)._cellvalues)
+               for p in typeset.placed
+               if 1 < p.page < first_heading and isinstance(p.flowable, (Table, Contents))}
+    assert entries, game
+    assert len(entries) == 1 or min(entries.values()) >= 4, (game, entries)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_spare_pages_are_notes_and_a_back_cover(laid_out, built, game):
+    typeset, _ = laid_out[game]
+    pages = len(PdfReader(built[game]).pages) * 2
+    assert pages == padded(typeset.pages) == typeset.pages      # nothing left blank
+    last = PdfReader(built[game])          # the back cover is page 1's partner: sheet 1 front left
+    text = last.pages[0].extract_text()
+    assert "In the box" in text or typeset.pages % 4 == 0, game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_links_and_outline_lead_to_pages_of_the_booklet(built, game):
+    reader = PdfReader(built[game])
+    tree = {page.indirect_reference.idnum for page in reader.pages}
+    links = 0
+    for page in reader.pages:
+        for annotation in page.get("/Annots", ()):
+            annotation = annotation.get_object()
+            if annotation.get("/Subtype") == "/Link":
+                links += 1
+                assert annotation["/Dest"][0].idnum in tree, game
+                assert annotation["/Dest"][1] == "/FitR"
+
+    def walk(items):
+        count = 0
+        for item in items:
+            if isinstance(item, list):
+                count += walk(item)
+            else:
+                assert item.page.idnum in tree, (game, item.title)
+                count += 1
+        return count
+
+    assert links > 10 and walk(reader.outline) > 10, game
+    stray = [n for n in _page_objects(reader) if n not in tree]
+    assert not stray, game
+
+
+def _page_objects(reader: PdfReader) -> list[int]:
+    """Every object in the file whose /Type is /Page."""
+    found = []
+    for generation in reader.xref.values():
+        for number in generation:
+            obj = reader.get_object(number)
+            if hasattr(obj, "get") and obj.get("/Type") == "/Page":
+                found.append(number)
+    return found
