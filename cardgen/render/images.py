@@ -136,7 +136,9 @@ def card_file(deck, number: int, card, side: str, ext: str) -> str:
 def _token_file(token_set, number: int, token, side: str, ext: str) -> str:
     width = len(str(len(token_set.tokens)))
     suffix = f"-{side}" if side == "back" else ""
-    return f"{FOLDER}/tokens/{token_set.id}/{number:0{width}d}-{slug(token.name)}{suffix}.{ext}"
+    owner = f"-{slug(str(token.values['owner_mark']))}" if "owner_mark" in token.values else ""
+    return (f"{FOLDER}/tokens/{token_set.id}/{number:0{width}d}-{slug(token.name)}{owner}"
+            f"{suffix}.{ext}")
 
 
 def _named(game: Game, ext: str):
