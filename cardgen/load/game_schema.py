@@ -214,6 +214,9 @@ BOARD_KEYS = {
     "height": Key(s.length(*BOARD_SIDE_MM), required=True, doc="the board's height"),
     "face": Key(s.any_value, required=True, doc="what is printed: {layout, values}"),
     "copies": Key(s.integer(1, 20), default=1, doc="how many to print (one a player, say)"),
+    "copy_names": Key(s.list_of(s.text, single_ok=True), default=(),
+                      doc="what each copy is, one a copy (Player 1, Player 2), named in its "
+                          "tiles' labels; default: copy 1 of 2 ..."),
 }
 
 DOCUMENT_KEYS = {

@@ -162,7 +162,13 @@ def read_boards(raw: tuple, at: At) -> tuple[list[Board], bool]:
         if face is None:
             ok = False
             continue
+        if values["copy_names"] and len(values["copy_names"]) != values["copies"]:
+            board_at.child("copy_names").error(
+                f"{len(values['copy_names'])} copy name(s) for {values['copies']} copies: name "
+                "each copy once", code="invalid")
+            ok = False
+            continue
         boards.append(Board(values["id"], values["name"] or values["id"], values["width"],
                             values["height"], face, Source(at.doc.name, board_at.line, board_at.path),
-                            values["copies"]))
+                            values["copies"], tuple(values["copy_names"])))
     return boards, ok
