@@ -35,6 +35,7 @@ GAME_SCHEMA_SECTIONS = {
     "FONT_KEYS": "Fonts",
     "TOKEN_SET_KEYS": "Token sets",
     "TOKEN_KEYS": "Tokens",
+    "OWNER_KEYS": "Token owners",
     "BOARD_KEYS": "Boards",
     "DOCUMENT_KEYS": "Documents",
     "CARD_KEYS": "Card entries",

@@ -35,6 +35,8 @@ DATA_SECTIONS = (
     ("Token sets", gs.TOKEN_SET_KEYS, "Each item of `token_sets:`: tokens of one shape and size, "
      "printed by `cardgen build` into `tokens.pdf`."),
     ("Tokens", gs.TOKEN_KEYS, "Each item of a token set's `tokens:`."),
+    ("Token owners", gs.OWNER_KEYS, "Each item of a token set's `owners:`: a player who fields "
+     "every token of the set."),
     ("Documents", gs.DOCUMENT_KEYS, "Each item of `documents:`: a document such as the rules, "
      "printed by `cardgen build` into `<id>.pdf` and `<id>-booklet.pdf` (see the booklet guide)."),
     ("Boards", gs.BOARD_KEYS, "Each item of `boards:`: a board or mat, printed by `cardgen build` "

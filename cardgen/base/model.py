@@ -161,6 +161,13 @@ class Board:
     face: Face
     source: Source
     copies: int = 1                     # one per player, say
+    copy_names: tuple = ()              # what each copy is, named in its tiles' labels
+
+    def copy_name(self, number: int) -> str:
+        """Copy `number` (from 1) as its tiles' labels name it: "" for a board printed once."""
+        if self.copy_names:
+            return self.copy_names[number - 1]
+        return f"copy {number} of {self.copies}" if self.copies > 1 else ""
 
 
 @dataclass(frozen=True)

@@ -182,8 +182,19 @@ TOKEN_SET_KEYS = {
                                 "binding its name, kind and text"),
     "copies": Key(s.integer(1, COPIES), default=1,
                   doc="copies of each token made from a deck or from definitions"),
-    "rules": Key(read_rules, default=(), doc="counts the rules fix (total, per_value, copies), "
-                 "as for a deck; per_value names a value the tokens give"),
+    "owners": Key(s.list_of(s.any_value), default=(),
+                  doc="the players who each field these tokens, {name, mark, color}: every token "
+                      "prints `copies` times for each owner, binding owner, owner_mark and "
+                      "owner_color, so a piece both players field shows whose it is"),
+    "rules": Key(read_rules, default=(), doc="counts the rules fix (total, per_value, copies, "
+                 "needs), as for a deck; per_value names a value the tokens give"),
+}
+
+OWNER_KEYS = {
+    "name": Key(s.text, required=True, doc="the owner as the rules say it: First player"),
+    "mark": Key(s.text, required=True, doc="the short mark on each of their tokens, read in "
+                "greyscale too: P1"),
+    "color": Key(s.text, required=True, doc="their colour, for the ring or badge round the mark"),
 }
 
 TOKEN_KEYS = {
@@ -203,6 +214,9 @@ BOARD_KEYS = {
     "height": Key(s.length(*BOARD_SIDE_MM), required=True, doc="the board's height"),
     "face": Key(s.any_value, required=True, doc="what is printed: {layout, values}"),
     "copies": Key(s.integer(1, 20), default=1, doc="how many to print (one a player, say)"),
+    "copy_names": Key(s.list_of(s.text, single_ok=True), default=(),
+                      doc="what each copy is, one a copy (Player 1, Player 2), named in its "
+                          "tiles' labels; default: copy 1 of 2 ..."),
 }
 
 DOCUMENT_KEYS = {

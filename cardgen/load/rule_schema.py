@@ -8,6 +8,9 @@
       - require: {field: damage, when: "suit != Spirit"}
       - forbid: {field: damage, when: "suit == Spirit"}
       - sequence: {field: order, start: 1}       # values run start, start+1, ... with no gap
+      - needs: {min: 8, when: "name == Ember", per: owner,
+                from: "SMOULDER puts one on each of the 4 tiles of its target, twice"}
+      - distinct: {field: icon}                  # no two different tokens share an icon
 """
 from __future__ import annotations
 
@@ -43,6 +46,14 @@ RULE_KEYS = {
     "require": {**FIELD, **WHEN},
     "forbid": {**FIELD, **WHEN},
     "sequence": {**FIELD, "start": Key(s.integer(), default=1, doc="the first value")},
+    "needs": {"min": Key(s.integer(1), required=True,
+                         doc="the fewest copies play can call for at once: the worst case"),
+              **WHEN,
+              "per": Key(s.text, doc="count each value of this field apart (owner: each player's)"),
+              "from": Key(s.text, required=True, doc="where the number comes from in the rules"),
+              "prototype": Key(s.boolean, default=False,
+                               doc="true when the rules give no number and this one is invented")},
+    "distinct": {**FIELD, **WHEN},
 }
 
 

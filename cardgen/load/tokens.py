@@ -2,12 +2,13 @@
 every card of a deck or every definition of some kinds); each board's size, face and copies."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping
 
 from cardgen.shared import schema as s
 from cardgen.base.errors import did_you_mean
 from cardgen.load.faces import read_face, value_sources
-from cardgen.load.game_schema import BOARD_KEYS, TOKEN_KEYS, TOKEN_SET_KEYS
+from cardgen.load.game_schema import BOARD_KEYS, OWNER_KEYS, TOKEN_KEYS, TOKEN_SET_KEYS
 from cardgen.base.model import Board, Deck, Definition, Source, Token, TokenSet, frozen_map
 from cardgen.shared.schema import At
 from cardgen.base.limits import PRINTED_TOKENS
@@ -43,6 +44,10 @@ def _token_set(spec, at: At, decks, definitions, failed_decks) -> TokenSet | Non
         at.error("a token set needs at least one token: list them in `tokens`, or make them "
                  "with `from_deck` or `from_definitions`", code="empty")
         return None
+    owners = _owners(values["owners"], at.child("owners"))
+    if owners is None:
+        return None
+    tokens = _owned(tokens, owners)
     size, points = _outline(values, at)
     if size is None:
         return None
@@ -54,6 +59,28 @@ def _token_set(spec, at: At, decks, definitions, failed_decks) -> TokenSet | Non
                  f"{PRINTED_TOKENS:,} a set", code="too-many-cards")
         return None
     return result
+
+
+def _owners(raw: tuple, at: At) -> list[dict] | None:
+    owners = [s.read_mapping(item, at.child(i), OWNER_KEYS, "owner ({name, mark, color})")
+              for i, item in enumerate(raw)]
+    if any(o is None or not o.ok for o in owners):
+        return None
+    names = [o["name"] for o in owners]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            at.child(i).child("name").error(f"owner '{name}' is named twice", code="duplicate-id")
+            return None
+    return owners
+
+
+def _owned(tokens: list[Token], owners: list[dict]) -> list[Token]:
+    """Each token once for each owner, binding whose it is; with no owners, the tokens as given."""
+    if not owners:
+        return tokens
+    return [replace(token, values=frozen_map({**token.values, "owner": o["name"],
+                                              "owner_mark": o["mark"], "owner_color": o["color"]}))
+            for o in owners for token in tokens]
 
 
 def _outline(values, at: At) -> tuple[float | None, tuple]:
@@ -135,7 +162,13 @@ def read_boards(raw: tuple, at: At) -> tuple[list[Board], bool]:
         if face is None:
             ok = False
             continue
+        if values["copy_names"] and len(values["copy_names"]) != values["copies"]:
+            board_at.child("copy_names").error(
+                f"{len(values['copy_names'])} copy name(s) for {values['copies']} copies: name "
+                "each copy once", code="invalid")
+            ok = False
+            continue
         boards.append(Board(values["id"], values["name"] or values["id"], values["width"],
                             values["height"], face, Source(at.doc.name, board_at.line, board_at.path),
-                            values["copies"]))
+                            values["copies"], tuple(values["copy_names"])))
     return boards, ok

@@ -42,8 +42,8 @@ class Boards(OutputKind):
             where = board.source
             check_printable(board.name, Source(where.file, where.line, where.path + ("name",)),
                             f"board '{board.id}' name", report)
-            if any(fit_footer((_label_room(game, plan),), _label_forms(game, board, plan, tile))
-                   is None for tile in plan.tiles):
+            if any(fit_footer((_label_room(game, plan),), _label_forms(game, board, plan, tile, copy))
+                   is None for tile in plan.tiles for copy in range(1, board.copies + 1)):
                 report.warning(where.file, where.line, where.path, f"on {game.print.page} paper, "
                                f"the label of board '{board.id}' has no room for "
                                f"'{identity_line(game, board.name)}' at 5 pt; a shorter game "
@@ -63,7 +63,7 @@ def render_board(game: Game, board: Board, face) -> bytes:
     canvas = new_document(buffer, page_size(plan.page_width, plan.page_height),
                           document_info(game, board.name))
     define_form(canvas, "board", face, PictureCache(), game.print.cmyk)
-    for _ in range(board.copies):
+    for copy in range(1, board.copies + 1):
         for tile in plan.tiles:
             ox, oy = plan.origin
             canvas.saveState()
@@ -75,7 +75,8 @@ def render_board(game: Game, board: Board, face) -> bytes:
             _crop_marks(canvas, board, game.print.bleed)
             _join_marks(canvas, board, plan, tile)
             canvas.restoreState()
-            draw_footer(canvas, (_label_room(game, plan),), _label_forms(game, board, plan, tile))
+            draw_footer(canvas, (_label_room(game, plan),),
+                        _label_forms(game, board, plan, tile, copy))
             canvas.showPage()
     return save(canvas, buffer)
 
@@ -146,10 +147,11 @@ def _label_room(game: Game, plan: TilePlan) -> FooterRoom:
     return FooterRoom(margin, margin, plan.page_width - margin, margin + LABEL_ROOM)
 
 
-def _label_forms(game: Game, board: Board, plan: TilePlan, tile: Tile) -> list[Form]:
-    """What the tile is and where it goes, longest first; every form says the game, the board
-    and the version."""
-    parts = identity(game, board.name)
+def _label_forms(game: Game, board: Board, plan: TilePlan, tile: Tile, copy: int) -> list[Form]:
+    """What the tile is and where it goes, longest first; every form says the game, the board,
+    which copy of it (Player 1, or copy 1 of 2) and the version."""
+    name = board.copy_name(copy)
+    parts = identity(game, f"{board.name}, {name}" if name else board.name)
     says = DOT.join(parts)
     count = len(plan.tiles)
     if count == 1:

@@ -19,6 +19,7 @@ from cardgen.render.options import Choice, ExportCommand, Flag, Number, Option
 from cardgen.render.presets import PRESETS
 from cardgen.render.raster import (CACHE_OPTIONS, FORMATS, FaceImage, Job, Thumbnail, cache_folder,
                                     pixels, rasterise_faces)
+from cardgen.render.token_outlines import outline_of
 from cardgen.shared.packing import TOKEN_BLEED, footprint
 from cardgen.base.limits import IMAGE_PIXELS, IMAGE_SIDE
 
@@ -136,7 +137,9 @@ def card_file(deck, number: int, card, side: str, ext: str) -> str:
 def _token_file(token_set, number: int, token, side: str, ext: str) -> str:
     width = len(str(len(token_set.tokens)))
     suffix = f"-{side}" if side == "back" else ""
-    return f"{FOLDER}/tokens/{token_set.id}/{number:0{width}d}-{slug(token.name)}{suffix}.{ext}"
+    owner = f"-{slug(str(token.values['owner_mark']))}" if "owner_mark" in token.values else ""
+    return (f"{FOLDER}/tokens/{token_set.id}/{number:0{width}d}-{slug(token.name)}{owner}"
+            f"{suffix}.{ext}")
 
 
 def _named(game: Game, ext: str):
@@ -191,5 +194,6 @@ def face_images(game: Game, faces: Faces, options: Mapping) -> dict[str, FaceIma
             for side in ("front", "back"):
                 face = faces.tokens.get((token_set.id, index, side))
                 if face is not None:
-                    out[_token_file(token_set, index + 1, token, side, ext)] = image(face)
+                    out[_token_file(token_set, index + 1, token, side, ext)] = FaceImage(
+                        face, dpi, ext, bleed, outline=outline_of(token_set))
     return out

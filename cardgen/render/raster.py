@@ -33,6 +33,7 @@ from cardgen.resolve.bind import CardFace
 from cardgen.render.options import Flag, Folder, Option
 from cardgen.render.pages import DocumentInfo, new_document
 from cardgen.render.sheet_drawing import define_form
+from cardgen.render.token_outlines import Outline, outline_path
 from cardgen.base.units import mm_to_pt
 from cardgen.base.staged import StagedFile
 from cardgen.base.temp_files import remove_stale_temps, temp_path
@@ -67,11 +68,18 @@ class Job:
     height: int
     dpi: float
     format: str              # png, jpg or webp
+    cut_out: bool = False    # transparent where the page is not drawn (a token's outline)
+
+    @property
+    def transparent(self) -> bool:
+        """A cut-out's image is transparent outside its outline; a JPEG has no alpha, so white."""
+        return self.cut_out and FORMATS[self.format] != "JPEG"
 
     @property
     def key(self) -> str:
         digest = hashlib.sha256(self.pdf)
-        digest.update(f"{self.width}x{self.height}@{self.dpi}.{self.format}".encode())
+        digest.update(f"{self.width}x{self.height}@{self.dpi}.{self.format}"
+                      f"{'+alpha' if self.transparent else ''}".encode())
         digest.update(repr((OPTIONS[FORMATS[self.format]], _makers())).encode())
         return digest.hexdigest()
 
@@ -93,9 +101,10 @@ class FaceImage:
     format: str
     bleed: float | None = None          # as face_job takes it
     thumbnail: Thumbnail | None = None
+    outline: Outline | None = None      # a token's outline, the image cut to it
 
     def job(self) -> Job:
-        return face_job(self.face, self.dpi, self.format, self.bleed)
+        return face_job(self.face, self.dpi, self.format, self.bleed, self.outline)
 
 
 @dataclass(frozen=True)
@@ -116,9 +125,11 @@ def pixels(mm: float, dpi: float) -> int:
     return max(1, round(mm / 25.4 * dpi))
 
 
-def face_job(face: CardFace, dpi: float, fmt: str, bleed: float | None = None) -> Job:
+def face_job(face: CardFace, dpi: float, fmt: str, bleed: float | None = None,
+             outline: Outline | None = None) -> Job:
     """A face drawn alone on a page its image size: with `bleed` mm of its bleed round the trim
-    (None: all of the face's bleed; 0: the trim only), centred to a fraction of a pixel."""
+    (None: all of the face's bleed; 0: the trim only), centred to a fraction of a pixel; cut to
+    `outline`, a token's, when one is given (nothing drawn outside it)."""
     bleed = face.bleed if bleed is None else min(bleed, face.bleed)
     width, height = pixels(face.width + 2 * bleed, dpi), pixels(face.height + 2 * bleed, dpi)
     page_w, page_h = width * 72 / dpi, height * 72 / dpi           # points, exactly the pixels
@@ -129,16 +140,20 @@ def face_job(face: CardFace, dpi: float, fmt: str, bleed: float | None = None) -
     clip = canvas.beginPath()
     clip.rect(0, 0, page_w, page_h)
     canvas.clipPath(clip, stroke=0, fill=0)
+    if outline is not None:
+        centre = (page_w / 2 * 25.4 / 72, page_h / 2 * 25.4 / 72)     # mm
+        canvas.clipPath(outline_path(canvas, outline, *centre), stroke=0, fill=0)
     canvas.translate((page_w - mm_to_pt(face.width)) / 2, (page_h - mm_to_pt(face.height)) / 2)
     canvas.doForm("face")
     canvas.restoreState()
     canvas.showPage()
     canvas.save()     # a throwaway page for the rasteriser: no /ID to work out
-    return Job(buffer.getvalue(), width, height, dpi, fmt)
+    return Job(buffer.getvalue(), width, height, dpi, fmt, cut_out=outline is not None)
 
 
 def picture(job: Job) -> Image.Image:
-    """The job's page as an RGB image of exactly its pixel size, on white."""
+    """The job's page as an image of exactly its pixel size: RGB on white, or RGBA on nothing
+    for a transparent job."""
     import pypdfium2
 
     def exact_bitmap(width, height, **options):   # pdfium rounds a part pixel up: keep the size
@@ -146,9 +161,10 @@ def picture(job: Job) -> Image.Image:
 
     pdf = pypdfium2.PdfDocument(job.pdf)
     try:
+        clear = {"fill_color": (255, 255, 255, 0)} if job.transparent else {}
         bitmap = pdf[0].render(scale=job.dpi / 72, draw_annots=False, rev_byteorder=True,
-                               bitmap_maker=exact_bitmap)
-        return bitmap.to_pil()                  # RGB, copied out of pdfium's bitmap
+                               bitmap_maker=exact_bitmap, **clear)
+        return bitmap.to_pil()                  # RGB(A), copied out of pdfium's bitmap
     finally:
         pdf.close()
 

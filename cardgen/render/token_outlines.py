@@ -2,6 +2,8 @@
 fold-over pair's cut line and hinge, and crop ticks. Geometry is packing.py's; this draws it."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
@@ -11,13 +13,25 @@ from cardgen.shared.packing import (ROUNDED_RADIUS, TICK_GAP, TICK_LENGTH, TOKEN
                              footprint, grown_outline, polygon, right_edge)
 from cardgen.base.units import mm_to_pt
 
+class Outline(NamedTuple):
+    """A token set's outline alone, all outline_path reads: small, to hand to another process."""
+
+    shape: str
+    size: float
+    points: tuple
+
+
+def outline_of(token_set: TokenSet) -> Outline:
+    return Outline(token_set.shape, token_set.size, token_set.points)
+
+
 CUT_LINE = Color(0.45, 0.45, 0.45)
 CUT_WIDTH_PT = 0.25
 FOLD_LINE = Color(0.55, 0.55, 0.55)
 
 
-def outline_path(canvas: Canvas, token_set: TokenSet, x: float, y: float, grow: float = 0.0,
-                 mirror: str = ""):
+def outline_path(canvas: Canvas, token_set: TokenSet | Outline, x: float, y: float,
+                 grow: float = 0.0, mirror: str = ""):
     """The outline of a token centred on (x, y), grown by `grow` mm."""
     path = canvas.beginPath()
     if token_set.shape == "circle":

@@ -63,11 +63,13 @@ class TilePlan:
 
 def plan_tiles(page: tuple[float, float], margin: float, width: float, height: float,
                bleed: float) -> TilePlan:
-    """Tiles covering the board's extent inside the printable area of the page (or of the page
-    turned landscape, whichever needs fewer tiles)."""
+    """Tiles covering the board's extent inside the printable area of the page, upright or
+    turned landscape: whichever uses less paper (fewer pages, then less of the board printed
+    twice in overlaps); where both use the same, the one that runs the way the tiles do, so a
+    wide tile lies on a wide page."""
     edge = bleed + MARK_ROOM
     full_w, full_h = width + 2 * edge, height + 2 * edge
-    best = None
+    best, best_key = None, None
     for page_w, page_h in (page, (page[1], page[0])):
         area_w, area_h = page_w - 2 * margin, page_h - 2 * margin - LABEL_ROOM
         if min(area_w, area_h) <= 2 * OVERLAP:
@@ -75,21 +77,35 @@ def plan_tiles(page: tuple[float, float], margin: float, width: float, height: f
                               "leaves no room to tile a board")
         columns = 1 if full_w <= area_w else math.ceil((full_w - OVERLAP) / (area_w - OVERLAP))
         rows = 1 if full_h <= area_h else math.ceil((full_h - OVERLAP) / (area_h - OVERLAP))
-        if best is None or columns * rows < best[0] * best[1]:
-            best = (columns, rows, page_w, page_h, area_w, area_h)
+        key = _paper(columns, rows, page_w, page_h, full_w, full_h)
+        if best_key is None or key < best_key:
+            best, best_key = (columns, rows, page_w, page_h, area_w, area_h), key
     columns, rows, page_w, page_h, area_w, area_h = best
     if columns * rows > BOARD_TILES:
         raise TilingError(f"a {width:g} x {height:g} mm board takes {columns * rows} pages; the "
                           f"limit is {BOARD_TILES}")
-    # tiles no larger than they need be: neighbours share exactly OVERLAP mm
-    tile_w = full_w if columns == 1 else (full_w + (columns - 1) * OVERLAP) / columns
-    tile_h = full_h if rows == 1 else (full_h + (rows - 1) * OVERLAP) / rows
+    tile_w, tile_h = _tile_size(columns, rows, full_w, full_h)
     step_x = (full_w - tile_w) / (columns - 1) if columns > 1 else 0.0
     step_y = (full_h - tile_h) / (rows - 1) if rows > 1 else 0.0
     tiles = tuple(Tile(c, r, c * step_x - edge, height + edge - tile_h - r * step_y, tile_w, tile_h)
                   for r in range(rows) for c in range(columns))
     origin = (margin + (area_w - tile_w) / 2, margin + LABEL_ROOM + (area_h - tile_h) / 2)
     return TilePlan(page_w, page_h, columns, rows, tiles, origin, edge)
+
+
+def _tile_size(columns: int, rows: int, full_w: float, full_h: float) -> tuple[float, float]:
+    """Tiles no larger than they need be: neighbours share exactly OVERLAP mm."""
+    return (full_w if columns == 1 else (full_w + (columns - 1) * OVERLAP) / columns,
+            full_h if rows == 1 else (full_h + (rows - 1) * OVERLAP) / rows)
+
+
+def _paper(columns: int, rows: int, page_w: float, page_h: float, full_w: float,
+           full_h: float) -> tuple:
+    """What a tiling costs, least first: its pages; the area its overlaps print twice; whether
+    its tiles run across the page (a wide tile on a tall page)."""
+    tile_w, tile_h = _tile_size(columns, rows, full_w, full_h)
+    twice = round((columns - 1) * OVERLAP * full_h + (rows - 1) * OVERLAP * full_w, 3)
+    return columns * rows, twice, (tile_w > tile_h) != (page_w > page_h)
 
 
 def board_plan(game: Game, board: Board) -> TilePlan:

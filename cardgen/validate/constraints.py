@@ -84,7 +84,7 @@ def check_rules(group: Group, rules: tuple[Rule, ...], report: Report) -> None:
 def _names_known(group: Group, rule: Rule, report: Report) -> bool:
     """A rule about a field the items do not have would pass or fail for no reason."""
     when = rule.options.get("when")
-    names = ([rule.options["field"]] if "field" in rule.options else []) + sorted(
+    names = [rule.options[k] for k in ("field", "per") if rule.options.get(k)] + sorted(
         when.names if when else ())
     unknown = [n for n in names if n not in group.fields]
     for name in unknown:
@@ -171,6 +171,38 @@ def _check_sequence(group, rule, cards, report):
              f"{start + len(values) - 1} with no gap: {detail}", "sequence")
 
 
+def _check_needs(group, rule, cards, report):
+    """The copies printed cover the worst case the rules allow, for each value of `per`."""
+    per, least = rule.options.get("per"), rule.options["min"]
+    counts: dict = {}
+    for card in cards:
+        value = card.values.get(per) if per else None
+        counts[value] = counts.get(value, 0) + card.copies
+    for value, n in (counts or {None: 0}).items():
+        if n < least:
+            whose = f" for {per} '{value}'" if per else ""
+            when = rule.options.get("when")
+            which = f" ({when.text})" if when else ""
+            _err(report, rule.source, f"{group.label} prints {n} {group.noun}{'s' * (n != 1)}"
+                 f"{which}{whose}; play can need {least}: {rule.options['from']}", "too-few")
+
+
+def _check_distinct(group, rule, cards, report):
+    """Different items never share the value that tells them apart (two tokens that differ only
+    by a word look alike on the table)."""
+    field, seen = rule.options["field"], {}
+    for card in cards:
+        value = card.values.get(field)
+        if value in (None, ""):
+            _err(report, card.source, f"{group.noun} '{card.name}' gives no '{field}', which tells "
+                 f"the {group.noun}s of {group.label} apart", "look-alike")
+            continue
+        first = seen.setdefault(value, card)
+        if first.name != card.name:
+            _err(report, card.where(field), f"{group.noun} '{card.name}' has the {field} "
+                 f"'{value}' of '{first.name}' in {group.label}: they look alike", "look-alike")
+
+
 CHECKERS = {
     "total": _check_total,
     "per_value": _check_per_value,
@@ -178,4 +210,6 @@ CHECKERS = {
     "require": _check_require,
     "forbid": _check_forbid,
     "sequence": _check_sequence,
+    "needs": _check_needs,
+    "distinct": _check_distinct,
 }

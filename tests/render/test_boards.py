@@ -127,3 +127,31 @@ def test_a_board_past_the_tile_limit_is_an_error_at_its_line(copy_game, tmp_path
     assert (error.line, error.code) == (len(text.splitlines()) + 2, "page-fit")
     assert error.message.startswith("a 2000 x 2000 mm board takes ")
     assert error.message.endswith(" pages; the limit is 64")
+
+
+@pytest.mark.parametrize("width, page", [(371.0, (297.0, 210.0)), (300.0, (210.0, 297.0)),
+                                         (184.0, (210.0, 297.0))])
+def test_tiles_lie_on_the_page_orientation_that_uses_least_paper(width, page):
+    """A timeline mat takes two tiles either way: v1's wide tiles (199.5 x 166 mm) lie on a
+    wide page, v2's (164 x 166 mm) on a tall one. A board that only fits upright stays upright."""
+    plan = plan_tiles((210.0, 297.0), MARGIN, width, 150.0 if width > 184 else 230.0, BLEED)
+    assert (plan.page_width, plan.page_height) == page
+    assert len(plan.tiles) == (2 if width > 297 else 1)
+
+
+def test_fewer_pages_win():
+    """250 x 420 mm: upright, 2 x 2 tiles; on its side, 1 x 3. Three pages win."""
+    plan = plan_tiles((210.0, 297.0), MARGIN, 250.0, 420.0, BLEED)
+    assert (plan.columns, plan.rows) == (1, 3) and (plan.page_width, plan.page_height) == (297.0, 210.0)
+    _covers([(t.x, t.y, t.x + t.width, t.y + t.height) for t in plan.tiles], 250.0, 420.0)
+
+
+@pytest.mark.parametrize("game", ["time-line-battle-v1", "time-line-battle-v2", "fantasy-line-battle"])
+def test_every_tile_s_label_names_the_game_the_board_and_its_copy(shipped, game):
+    key = (game, "tracker" if game == "fantasy-line-battle" else "timeline")
+    pages = shipped[key].pages
+    half = len(pages) // 2
+    title = "Fantasy Line Battle" if game == "fantasy-line-battle" else "Time Line Battle"
+    for number, page in enumerate(pages):
+        player = "Player 1" if number < half else "Player 2"
+        assert title in page.text and f", {player}" in page.text, (number, page.text)

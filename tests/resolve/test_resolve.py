@@ -33,23 +33,23 @@ def test_a_field_misspelt_twice_in_one_element_counts_each_card_once(copy_game, 
 
 def test_a_misspelt_field_in_a_token_or_back_layout_is_reported_once(copy_game, validate):
     game = copy_game("dragon-line-deluxe",
-                     ("layouts/activation.yaml", "{{color}}", "{{colr}}"),
+                     ("layouts/activation.yaml", "{{owner_color}}", "{{owner_colr}}"),
                      ("layouts/back.yaml", "{{label}}", "{{lable}}"))
     run = validate(game)
     status, errors = run.exit_code, run.problems()
     assert status == 1 and len(errors) == 2, errors
     tokens, backs = sorted(errors)
     assert tokens.startswith(f"{game / 'layouts' / 'activation.yaml'}:") and \
-        "(on 4 faces, e.g. token 'First player star' front; layout 'activation'" in tokens
+        "(on 4 faces, e.g. token 'Star' front; layout 'activation'" in tokens
     assert backs.startswith(f"{game / 'layouts' / 'back.yaml'}:") and \
         "(on 2 faces, e.g. the back of deck 'dragons'; layout 'back'" in backs
 
 
 def test_a_bad_value_two_tokens_give_is_reported_at_each_token_not_the_layout(copy_game, validate):
-    given = '{name: First player %s, copies: 4, values: {player: first, star: %s, color: "%s"}}'
-    game = copy_game("dragon-line-deluxe", *(
-        ("game.yaml", given % (kind, star, "#7a2e2e"), given % (kind, star, "reddish"))
-        for kind, star in (("star", "true"), ("blank", "false"))))
+    game = copy_game("dragon-line-deluxe",
+                     ("layouts/activation.yaml", "stroke: gold", 'stroke: "{{ring}}"'),
+                     *(("game.yaml", "{star: %s}" % star, "{star: %s, ring: reddish}" % star)
+                       for star in ("true", "false")))
     lines = (game / "game.yaml").read_text(encoding="utf-8").splitlines()
     starts = [n for n, line in enumerate(lines) if "reddish" in line]
     run = validate(game)
@@ -60,22 +60,28 @@ def test_a_bad_value_two_tokens_give_is_reported_at_each_token_not_the_layout(co
         assert "unknown colour 'reddish'" in error
 
 
+def _line_of(path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+                if text in line)
+
+
 EMBLEM = '  emblem: {type: image, src: "{{emblem}}", x: 5mm, y: 5mm, width: 10mm, height: 10mm}\n'
 
 
 def test_a_picture_path_a_token_set_gives_its_tokens_is_reported_once_at_the_value(copy_game,
                                                                                      validate):
     game = copy_game("dragon-line-deluxe",
-                   ("game.yaml", 'values: {color: "#7a2e2e"}}',
-                    'values: {color: "#7a2e2e", emblem: /etc/passwd}}'),
+                   ("game.yaml", 'face: {layout: activation}',
+                    'face: {layout: activation, values: {emblem: /etc/passwd}}'),
                    ("layouts/activation.yaml", "elements:\n", "elements:\n" + EMBLEM))
+    line = _line_of(game / "game.yaml", "emblem: /etc/passwd")
     run = validate(game)
     status, errors = run.exit_code, run.problems()
     assert status == 1 and len(errors) == 1, errors
-    assert errors[0].startswith(f"{game / 'game.yaml'}:159: error: art: "
+    assert errors[0].startswith(f"{game / 'game.yaml'}:{line}: error: art: "
                                 "token_sets[0].face.values.emblem: expected a path relative to "
                                 "the game folder, found absolute path '/etc/passwd' (on 4 faces, "
-                                "e.g. token 'First player star' front; layout 'activation', "
+                                "e.g. token 'Star' front; layout 'activation', "
                                 "element 'emblem', ")
 
 
@@ -83,9 +89,10 @@ def test_a_picture_path_one_token_gives_is_reported_at_its_value(copy_game, vali
     game = copy_game("dragon-line-deluxe",
                    ("game.yaml", "values: {amount: 1}", "values: {amount: 1, emblem: /etc}"),
                    ("layouts/damage.yaml", "elements:\n", "elements:\n" + EMBLEM))
+    line = _line_of(game / "game.yaml", "emblem: /etc}")
     run = validate(game)
     status, errors = run.exit_code, run.problems()
     assert status == 1 and len(errors) == 1, errors
-    assert errors[0].startswith(f"{game / 'game.yaml'}:176: error: art: "
+    assert errors[0].startswith(f"{game / 'game.yaml'}:{line}: error: art: "
                                 "token_sets[1].tokens[0].values.emblem: token 'Damage' front: "
                                 "expected a path relative to the game folder")

@@ -1,9 +1,21 @@
-"""Icons of the sky and the weather: lightning, moon, sun."""
+"""Icons of the sky and the weather: balloon, lightning, moon, sun."""
 from __future__ import annotations
 
 import math
 
-from cardgen.drawing.icons.pen import circle, polygon, radial, shape
+from cardgen.drawing.icons.pen import circle, line, polygon, radial, shape
+
+
+def _balloon(c, ink):
+    """Round balloon with its knot and a trailing string."""
+    p = c.beginPath()
+    p.ellipse(0.22, 0.34, 0.56, 0.62)
+    polygon(p, [(0.5, 0.36), (0.44, 0.27), (0.56, 0.27)])
+    shape(c, ink, p)
+    s = c.beginPath()
+    s.moveTo(0.5, 0.27)
+    s.curveTo(0.42, 0.18, 0.58, 0.12, 0.5, 0.03)
+    line(c, ink, s, 0.04)
 
 
 def _lightning(c, ink):
@@ -41,6 +53,7 @@ def _sun(c, ink):
 
 
 ICONS = {
+    "balloon": _balloon,
     "lightning": _lightning,
     "moon": _moon,
     "sun": _sun,
