@@ -6,6 +6,7 @@ full but a part's last, the contents fill their pages, the spare pages are put t
 link and outline entry leads to a page of the booklet."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -119,16 +120,21 @@ def test_every_page_but_a_parts_last_is_a_third_full(laid_out, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_contents_fill_their_pages(laid_out, game):
-    """The contents are the tables between the cover and the first heading: on one page, or
-    with at least 4 entries on each."""
-    typeset, _ = laid_out[game]
+def test_the_contents_take_one_page_at_a_legible_size(laid_out, game):
+    """The contents are the tables between the cover and the first heading: on one page, set at
+    7 pt or more; or, when they need two, the second is at least a third full."""
+    typeset, (foot, top) = laid_out[game]
     first_heading = min(p.page for p in typeset.placed if headings(p.flowable))
-    entries = {p.page: len(getattr(p.flowable, "_table", p.flowable)._cellvalues)
-               for p in typeset.placed
-               if 1 < p.page < first_heading and isinstance(p.flowable, (Table, Contents))}
-    assert entries, game
-    assert len(entries) == 1 or min(entries.values()) >= 4, (game, entries)
+    pieces = [p for p in typeset.placed
+              if 1 < p.page < first_heading and isinstance(p.flowable, (Table, Contents))]
+    assert pieces, game
+    cells = [row[0] for p in pieces for row in getattr(p.flowable, "_table", p.flowable)._cellvalues]
+    sizes = [cell[0].style.fontSize for cell in cells if hasattr(cell[0], "style")]
+    assert len(sizes) > 10 and min(sizes) >= 7, (game, min(sizes))
+    if len(pieces) > 1:
+        last = pieces[-1]
+        assert (last.top - last.bottom) / (top - foot) >= 1 / 3, (game, len(pieces))
+    assert len(pieces) == 1, (game, [p.page for p in pieces])
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -178,3 +184,25 @@ def _page_objects(reader: PdfReader) -> list[int]:
             if hasattr(obj, "get") and obj.get("/Type") == "/Page":
                 found.append(number)
     return found
+
+
+def test_contents_too_long_for_one_page_leave_a_third_of_a_page_on_their_last():
+    """Entries that do not fit at 7 pt split at their full size, the last page a third full or
+    more however many entries overflow."""
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.render.booklet.template import PageStyle, contents
+
+    style = PageStyle(148.0, 210.0, 13.0, 9.0, Color(0.5, 0.2, 0.2))
+    for count in (60, 62, 66, 80):
+        toc = contents(style)
+        toc.canv = Canvas(io.BytesIO())
+        toc._lastEntries = [(1 if n % 6 else 0, f"Part {n}", n, f"k{n}") for n in range(count)]
+        _, height = toc.wrap(300, toc.page)
+        assert height > toc.page
+        pieces = toc.split(300, toc.page)
+        heights = [piece.wrap(300, toc.page)[1] for piece in pieces]
+        assert len(pieces) >= 2 and max(heights) <= toc.page, count
+        assert heights[-1] >= toc.page / 3, (count, heights)
+        assert sum(len(p._cellvalues) for p in pieces) == len(toc._table._cellvalues)
