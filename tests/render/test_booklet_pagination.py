@@ -206,3 +206,38 @@ def test_contents_too_long_for_one_page_leave_a_third_of_a_page_on_their_last():
         assert len(pieces) >= 2 and max(heights) <= toc.page, count
         assert heights[-1] >= toc.page / 3, (count, heights)
         assert sum(len(p._cellvalues) for p in pieces) == len(toc._table._cellvalues)
+
+
+def _in_order(typeset) -> list[tuple[int, object]]:
+    """Every flowable drawn, page by page, those kept together listed one by one: (page, it)."""
+    out = []
+    for placed in typeset.placed:
+        if placed in _drawn([placed]):
+            parts = placed.flowable.parts if isinstance(placed.flowable, KeptWithNext) \
+                else [placed.flowable]
+            out += [(placed.page, part) for part in parts]
+    return out
+
+
+def _starts_a_block(flowable) -> bool:
+    """A table or a list item: a block a heading's intro leads into."""
+    return isinstance(flowable, Table) or (isinstance(flowable, RichText) and bool(flowable.bullet))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_heading_and_its_intro_go_with_the_block_they_introduce(laid_out, game):
+    """No page ends with a heading followed by two lines of text or fewer when the next page
+    starts its section's table or list."""
+    flow = _in_order(laid_out[game][0])
+    for (page, flowable), (next_page, following) in zip(flow, flow[1:]):
+        if next_page == page or not _starts_a_block(following):
+            continue
+        on_page = [f for p, f in flow if p == page]
+        last_heading = max((i for i, f in enumerate(on_page) if isinstance(f, Heading)),
+                           default=None)
+        if last_heading is None:
+            continue
+        after = on_page[last_heading + 1:]
+        lines = sum(len(f._layout.lines) for f in after if isinstance(f, RichText))
+        stranded = all(type(f) is RichText and not f.bullet for f in after) and lines <= 2
+        assert not stranded, (game, page, on_page[last_heading].plain)
