@@ -15,6 +15,7 @@ from reportlab.platypus import PageBreak, Table
 
 from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, build, check
+from cardgen.render.booklet.back_cover import InTheBox
 from cardgen.render.booklet.flowables import BookTable, Heading, KeptWithNext, Note, RichText, \
     headings
 from cardgen.render.booklet.template import Contents
@@ -241,3 +242,21 @@ def test_a_heading_and_its_intro_go_with_the_block_they_introduce(laid_out, game
         lines = sum(len(f._layout.lines) for f in after if isinstance(f, RichText))
         stranded = all(type(f) is RichText and not f.bullet for f in after) and lines <= 2
         assert not stranded, (game, page, on_page[last_heading].plain)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_back_cover_lists_the_box_kind_by_kind_at_full_size(laid_out, built, game):
+    """The back cover's panel names every deck, token set and board with its count, under
+    its kind, set at its full size; the imposed sheet prints them."""
+    typeset, _ = laid_out[game]
+    panels = [p for p in typeset.placed if isinstance(p.flowable, InTheBox)]
+    if typeset.pages == padded(typeset.pages) and not panels:
+        return                        # the text fills the last sheet: no back cover
+    (panel,) = panels
+    assert panel.page == typeset.pages and panel.flowable._scale == 1.0, game
+    assert panel.flowable._panel <= panel.top - panel.bottom, game
+    text = " ".join(PdfReader(built[game]).pages[0].extract_text().split())
+    for label, items in panel.flowable.groups:
+        assert label.upper() in text, (game, label)
+        for count, name, _ in items:
+            assert f"{count} {name}" in text, (game, name)
