@@ -6,6 +6,7 @@ full but a part's last, the contents fill their pages, the spare pages are put t
 link and outline entry leads to a page of the booklet."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from reportlab.platypus import PageBreak, Table
 
 from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, build, check
+from cardgen.render.booklet.back_cover import InTheBox
 from cardgen.render.booklet.flowables import BookTable, Heading, KeptWithNext, Note, RichText, \
     headings
 from cardgen.render.booklet.template import Contents
@@ -119,16 +121,21 @@ def test_every_page_but_a_parts_last_is_a_third_full(laid_out, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_contents_fill_their_pages(laid_out, game):
-    """The contents are the tables between the cover and the first heading: on one page, or
-    with at least 4 entries on each."""
-    typeset, _ = laid_out[game]
+def test_the_contents_take_one_page_at_a_legible_size(laid_out, game):
+    """The contents are the tables between the cover and the first heading: on one page, set at
+    7 pt or more; or, when they need two, the second is at least a third full."""
+    typeset, (foot, top) = laid_out[game]
     first_heading = min(p.page for p in typeset.placed if headings(p.flowable))
-    entries = {p.page: len(getattr(p.flowable, "_table", p.flowable)._cellvalues)
-               for p in typeset.placed
-               if 1 < p.page < first_heading and isinstance(p.flowable, (Table, Contents))}
-    assert entries, game
-    assert len(entries) == 1 or min(entries.values()) >= 4, (game, entries)
+    pieces = [p for p in typeset.placed
+              if 1 < p.page < first_heading and isinstance(p.flowable, (Table, Contents))]
+    assert pieces, game
+    cells = [row[0] for p in pieces for row in getattr(p.flowable, "_table", p.flowable)._cellvalues]
+    sizes = [cell[0].style.fontSize for cell in cells if hasattr(cell[0], "style")]
+    assert len(sizes) > 10 and min(sizes) >= 7, (game, min(sizes))
+    if len(pieces) > 1:
+        last = pieces[-1]
+        assert (last.top - last.bottom) / (top - foot) >= 1 / 3, (game, len(pieces))
+    assert len(pieces) == 1, (game, [p.page for p in pieces])
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -178,3 +185,78 @@ def _page_objects(reader: PdfReader) -> list[int]:
             if hasattr(obj, "get") and obj.get("/Type") == "/Page":
                 found.append(number)
     return found
+
+
+def test_contents_too_long_for_one_page_leave_a_third_of_a_page_on_their_last():
+    """Entries that do not fit at 7 pt split at their full size, the last page a third full or
+    more however many entries overflow."""
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.render.booklet.template import PageStyle, contents
+
+    style = PageStyle(148.0, 210.0, 13.0, 9.0, Color(0.5, 0.2, 0.2))
+    for count in (60, 62, 66, 80):
+        toc = contents(style)
+        toc.canv = Canvas(io.BytesIO())
+        toc._lastEntries = [(1 if n % 6 else 0, f"Part {n}", n, f"k{n}") for n in range(count)]
+        _, height = toc.wrap(300, toc.page)
+        assert height > toc.page
+        pieces = toc.split(300, toc.page)
+        heights = [piece.wrap(300, toc.page)[1] for piece in pieces]
+        assert len(pieces) >= 2 and max(heights) <= toc.page, count
+        assert heights[-1] >= toc.page / 3, (count, heights)
+        assert sum(len(p._cellvalues) for p in pieces) == len(toc._table._cellvalues)
+
+
+def _in_order(typeset) -> list[tuple[int, object]]:
+    """Every flowable drawn, page by page, those kept together listed one by one: (page, it)."""
+    out = []
+    for placed in typeset.placed:
+        if placed in _drawn([placed]):
+            parts = placed.flowable.parts if isinstance(placed.flowable, KeptWithNext) \
+                else [placed.flowable]
+            out += [(placed.page, part) for part in parts]
+    return out
+
+
+def _starts_a_block(flowable) -> bool:
+    """A table or a list item: a block a heading's intro leads into."""
+    return isinstance(flowable, Table) or (isinstance(flowable, RichText) and bool(flowable.bullet))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_heading_and_its_intro_go_with_the_block_they_introduce(laid_out, game):
+    """No page ends with a heading followed by two lines of text or fewer when the next page
+    starts its section's table or list."""
+    flow = _in_order(laid_out[game][0])
+    for (page, flowable), (next_page, following) in zip(flow, flow[1:]):
+        if next_page == page or not _starts_a_block(following):
+            continue
+        on_page = [f for p, f in flow if p == page]
+        last_heading = max((i for i, f in enumerate(on_page) if isinstance(f, Heading)),
+                           default=None)
+        if last_heading is None:
+            continue
+        after = on_page[last_heading + 1:]
+        lines = sum(len(f._layout.lines) for f in after if isinstance(f, RichText))
+        stranded = all(type(f) is RichText and not f.bullet for f in after) and lines <= 2
+        assert not stranded, (game, page, on_page[last_heading].plain)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_back_cover_lists_the_box_kind_by_kind_at_full_size(laid_out, built, game):
+    """The back cover's panel names every deck, token set and board with its count, under
+    its kind, set at its full size; the imposed sheet prints them."""
+    typeset, _ = laid_out[game]
+    panels = [p for p in typeset.placed if isinstance(p.flowable, InTheBox)]
+    if typeset.pages == padded(typeset.pages) and not panels:
+        return                        # the text fills the last sheet: no back cover
+    (panel,) = panels
+    assert panel.page == typeset.pages and panel.flowable._scale == 1.0, game
+    assert panel.flowable._panel <= panel.top - panel.bottom, game
+    text = " ".join(PdfReader(built[game]).pages[0].extract_text().split())
+    for label, items in panel.flowable.groups:
+        assert label.upper() in text, (game, label)
+        for count, name, _ in items:
+            assert f"{count} {name}" in text, (game, name)

@@ -17,6 +17,7 @@ from cardgen.base.units import mm_to_pt
 
 INK = Color(0.13, 0.12, 0.11)
 ICON_DROP = 0.16      # an inline icon sits this far (in ems) below the baseline, as on the cards
+INTRO_CHARS = 240     # a paragraph this short (about three lines) under a heading introduces it
 
 
 class RichText(Flowable):
@@ -172,10 +173,11 @@ class Heading(RichText):
 
 
 class KeptWithNext(Flowable):
-    """Headings (and a paragraph that leads into what follows, ending in a colon) and the flowable
-    after them, never parted at a page's foot: when they do not fit, the follower's first piece
-    comes along under them, or all of them move to the next page. Taller than a whole page with
-    what follows, they go their own ways."""
+    """Headings (with the short paragraphs that introduce their section, and a paragraph that
+    leads into what follows, ending in a colon) and the flowable after them, never parted at a
+    page's foot: when they do not fit, the follower's first piece (the first rows of a table,
+    the first lines of a paragraph) comes along under them, or all of them move to the next
+    page. Taller than a whole page with what follows, they go their own ways."""
 
     def __init__(self, heads: list[RichText], follower: Flowable):
         super().__init__()
@@ -237,19 +239,44 @@ def _leads_in(flowable: Flowable) -> bool:
             and flowable.parsed.plain.rstrip().endswith(":"))
 
 
+def _intro(flowable: Flowable, heads: list) -> bool:
+    """A paragraph that, with those already under the heading, is short enough to introduce its
+    section: it goes where the section's first substantial block (a table, a list, a longer
+    paragraph) goes. A run of short paragraphs (a glossary) is no intro past its first few
+    lines."""
+    if type(flowable) is not RichText or flowable.bullet or flowable.whole:
+        return False
+    said = sum(len(h.parsed.plain) for h in heads if not isinstance(h, Heading))
+    return said + len(flowable.parsed.plain) <= INTRO_CHARS
+
+
 def keep_headings_with_next(flow: list) -> list:
-    """The flow with each run of headings and lead-in paragraphs joined to the flowable after them."""
+    """The flow with each heading, the lead-in paragraphs and the short intro paragraphs under it
+    joined to the first substantial flowable of its section. A section of nothing but short
+    paragraphs keeps its heading with its last one."""
     out, heads = [], []
+
+    def close() -> list:
+        """The run of heads when no substantial block of their section follows."""
+        if len(heads) > 1 and not _leads_in(heads[-1]):
+            return [KeptWithNext(heads[:-1], heads[-1])]
+        return list(heads)
+
     for flowable in flow:
         if _leads_in(flowable):
+            if isinstance(flowable, Heading) and heads and not _leads_in(heads[-1]):
+                out += close()
+                heads = []
+            heads.append(flowable)
+        elif heads and _intro(flowable, heads):
             heads.append(flowable)
         elif heads and isinstance(flowable, (RichText, Table, Drawing)):
             out.append(KeptWithNext(heads, flowable))
             heads = []
         else:
-            out += heads + [flowable]
+            out += close() + [flowable]
             heads = []
-    return out + heads
+    return out + close()
 
 
 class BookTable(Table):

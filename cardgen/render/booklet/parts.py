@@ -40,10 +40,25 @@ def components(game: Game, ts: Typesetter) -> list:
     return [ts.table([("What", "How many", "Details"), *_component_rows(game)])]
 
 
-def box_contents(game: Game) -> list[tuple[str, str]]:
-    """What is in the box in a word each, for the back cover: every deck, token set and board
-    with how many of it."""
-    return [(what, count) for what, count, _ in _component_rows(game)]
+def box_contents(game: Game) -> list[tuple[str, list[tuple[int, str, str]]]]:
+    """What is in the box, for the back cover, by kind ("Cards", "Tokens", "Boards"): each deck,
+    token set and board as how many, its name and a word on what it is."""
+    cards = [(deck.card_count, deck.name, f"{deck.size.name} size") for deck in game.decks]
+    tokens = []
+    for token_set in game.token_sets:
+        width, height = footprint(token_set.shape, token_set.size, token_set.points)
+        size = f"{_mm(width)} mm" if _mm(width) == _mm(height) else f"{_mm(width)} x {_mm(height)} mm"
+        shape = "" if token_set.shape == "path" else f"{token_set.shape}, "
+        tokens.append((token_set.count, token_set.name,
+                       shape + size + (", two-sided" if token_set.two_sided else "")))
+    boards = []
+    for board in game.boards:
+        pieces = len(board_plan(game, board).tiles)
+        boards.append((board.copies, board.name, f"{_mm(board.width)} x {_mm(board.height)} mm"
+                       + (f", in {pieces} pieces" if pieces > 1 else "")))
+    groups = (("Cards", cards), ("Tokens", tokens), ("Boards" if len(boards) > 1 or any(
+        b[0] > 1 for b in boards) else "Board", boards))
+    return [(label, rows) for label, rows in groups if rows]
 
 
 def _component_rows(game: Game) -> list[tuple[str, str, str]]:

@@ -10,6 +10,7 @@ from cardgen.resolve.resolve import Faces
 from cardgen.base.markup import escaped
 from cardgen.base.model import Block, Document, Game
 from cardgen.render.booklet import parts
+from cardgen.render.booklet.back_cover import back_cover
 from cardgen.render.booklet.flowables import Ruled, keep_headings_with_next
 from cardgen.render.booklet.template import contents
 from cardgen.render.booklet.typesetter import Typesetter
@@ -41,17 +42,7 @@ def back_pages(game: Game, ts: Typesetter, pages: int) -> list:
     out = []
     for _ in range(pages - 1):
         out += [PageBreak(), ts.paragraph("**Notes**", **title), Ruled(style.body * 2.2)]
-    box = parts.box_contents(game)
-    out += [NextPageTemplate("back"), PageBreak()]
-    if game.description:
-        out.append(ts.paragraph(escaped(game.description), size=style.body * 1.05,
-                                after=style.body * 1.5))
-    if box:
-        width = ts.frame_width
-        out += [ts.paragraph("**In the box**", **title),
-                ts.table([(count, escaped(what)) for what, count in box], header=False,
-                         widths=[width * 0.32, width * 0.68])]
-    return out
+    return out + [NextPageTemplate("back"), PageBreak(), *back_cover(game, ts)]
 
 
 def _block(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:

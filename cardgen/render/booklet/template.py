@@ -154,42 +154,78 @@ def footer_room(style: PageStyle, printer_margin: float) -> FooterRoom:
 
 
 class Contents(TableOfContents):
-    """A table of contents sized to its entries: set a little tighter when that keeps it on one
-    page, and otherwise split with at least LEAST_ENTRIES entries on its last page."""
+    """A table of contents sized to its entries: set smaller, down to MIN_SIZE, when that keeps it
+    on one page; otherwise split at its full size so that its last page is at least a third
+    full. `page`: the height of a body page's frame, where the entries past the first run on.
 
-    TIGHTER = (0.93, 0.86, 0.8)         # how much smaller its type may be set to fit one page
-    LEAST_ENTRIES = 4
+    The entries are those of the layout's previous pass (reportlab's multiBuild lays the document
+    out until they stop changing), so each pass sizes them afresh."""
+
+    MIN_SIZE = 7.0          # pt: no entry is set smaller
+    STEP = 0.02             # how much smaller each try at one page is set
+    LAST_PAGE = 1 / 3       # of a page: the least the last of several holds
+
+    def __init__(self, page: float, **options):
+        super().__init__(**options)
+        self.page = page
 
     def wrap(self, avail_width, avail_height):
         # the styles stay set as chosen: the page numbers are drawn with them
         self._full = styles = getattr(self, "_full", self.levelStyles)
-        for scale in (1.0, *self.TIGHTER):
+        least = self.MIN_SIZE / min(s.fontSize for s in styles)
+        scale = 1.0
+        while scale >= least - 1e-9:
             self.levelStyles = [_scaled(s, scale) for s in styles]
             width, height = super().wrap(avail_width, avail_height)
             if height <= avail_height:
                 return width, height
+            scale -= self.STEP
         self.levelStyles = styles
-        width, height = super().wrap(avail_width, avail_height)
-        # the argument Table(rowSplitRange=...) takes, on the table the contents made
-        self._table._rowSplitRange = (self.LEAST_ENTRIES, -self.LEAST_ENTRIES)
-        return width, height
+        return super().wrap(avail_width, avail_height)
+
+    def split(self, avail_width, avail_height):
+        """The entries page by page: as many as fit on each, but the last page's share taken
+        from the page before it until it is LAST_PAGE full."""
+        heights = self._table._rowHeights
+        breaks, start, room = [], 0, avail_height
+        while start < len(heights):
+            end, used = start, 0.0
+            while end < len(heights) and (used + heights[end] <= room or end == start):
+                used += heights[end]
+                end += 1
+            breaks.append(end)
+            start, room = end, self.page
+        if len(breaks) < 2:
+            return [self]
+        while (sum(heights[breaks[-2]:]) < self.page * self.LAST_PAGE
+               and breaks[-2] - (breaks[-3] if len(breaks) > 2 else 0) > 1):
+            breaks[-2] -= 1
+        rows = [[list(row[0])] for row in self._table._cellvalues]
+        return [Table(rows[a:b], colWidths=(avail_width,), style=self.tableStyle)
+                for a, b in zip([0, *breaks[:-1]], breaks)]
 
 
 def _scaled(style: ParagraphStyle, scale: float) -> ParagraphStyle:
     return ParagraphStyle(style.name, parent=style, fontSize=style.fontSize * scale,
-                          leading=style.leading * scale, leftIndent=style.leftIndent * scale)
+                          leading=style.leading * scale, leftIndent=style.leftIndent * scale,
+                          spaceBefore=style.spaceBefore * scale)
 
 
 def contents(style: PageStyle) -> TableOfContents:
-    """The table of contents: chapters and their sections, with dotted leaders to page numbers."""
-    toc = Contents(dotsMinLevel=0, tableStyle=TableStyle([
+    """The table of contents: chapters and their sections, with dotted leaders to page numbers.
+    Its rows are as tall as their leading (no cell padding), so the whole of it scales with its
+    type."""
+    page = mm_to_pt(style.height - 2 * style.margin - FRAME_RAISE)
+    toc = Contents(page, dotsMinLevel=0, tableStyle=TableStyle([
         table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
     sans = fonts.family("sans")
     toc.levelStyles = [
         ParagraphStyle("toc1", fontName=sans.face(bold=True), fontSize=style.body * 1.05,
-                       leading=style.body * 1.6, leftIndent=0, firstLineIndent=0),
+                       leading=style.body * 1.6, spaceBefore=style.body * 0.4, leftIndent=0,
+                       firstLineIndent=0),
         ParagraphStyle("toc2", fontName=sans.face(), fontSize=style.body * 0.95,
-                       leading=style.body * 1.35, leftIndent=style.body * 1.4, firstLineIndent=0),
+                       leading=style.body * 1.4, leftIndent=style.body * 1.4, firstLineIndent=0),
     ]
     return toc
