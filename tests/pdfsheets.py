@@ -51,6 +51,7 @@ class PageInfo:
         self.width, self.height = mm(box.width), mm(box.height)
         self.placements: list[Placement] = []
         self.strokes: list[tuple] = []       # stroked segments drawn on the page itself, mm
+        self.halos: list[tuple] = []         # and those stroked in white, under a mark
         self.text_origins: list[tuple] = []  # where each text object on the page starts, mm
         self.text_sizes: list[float] = []     # the font size of each Tf on the page, pt
         self.inline: dict = {}                # name -> properties (/BBox) of each face drawn in place
@@ -59,6 +60,7 @@ class PageInfo:
     def _walk(self, reader: PdfReader) -> None:
         """Track q/Q/cm through the page's content stream to see where each form is placed."""
         ctm = [1.0, 0, 0, 1.0, 0, 0]
+        white = False             # the stroke colour is white
         stack, path = [], []
         current = last_rect = None
         in_face = False           # inside a face drawn in place: its drawing is the card's
@@ -68,9 +70,12 @@ class PageInfo:
             if in_face and op not in (b"q", b"Q", b"cm"):
                 continue
             if op == b"q":
-                stack.append(ctm)
+                stack.append((ctm, white))
             elif op == b"Q":
-                ctm = stack.pop()
+                ctm, white = stack.pop()
+            elif op in (b"RG", b"G", b"K"):
+                values = [float(v) for v in operands]
+                white = values == [0.0] * 4 if op == b"K" else values == [1.0] * len(values)
             elif op == b"cm":
                 ctm = _multiply([float(v) for v in operands], ctm)
             elif op == b"re":
@@ -84,7 +89,11 @@ class PageInfo:
                 path.append((current, point))
                 current = point
             elif op in (b"S", b"s"):
-                self.strokes += [(mm(a[0]), mm(a[1]), mm(b[0]), mm(b[1])) for a, b in path]
+                segments = [(mm(a[0]), mm(a[1]), mm(b[0]), mm(b[1])) for a, b in path]
+                if white:
+                    self.halos += segments
+                else:
+                    self.strokes += segments
                 path = []
             elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
                 path = []
@@ -155,6 +164,16 @@ class Pdf:
                 if FORM_PREFIX + name in page["/Resources"].get("/XObject", {})}
         assert len(refs) == 1, f"form {name} is defined {len(refs)} times"
         return self.reader.get_object(refs.pop())
+
+
+    def trim(self, placement: Placement) -> tuple:
+        """x0, y0, x1, y1 (mm) of where a placed face's trim lands: its box less its bleed
+        (a face's box runs from -bleed to its size plus bleed), however it is turned."""
+        box = [float(v) for v in self.form(placement.form)["/BBox"]]
+        width, height = box[2] + box[0], box[3] + box[1]
+        corners = [_apply(placement.matrix, x, y) for x in (0.0, width) for y in (0.0, height)]
+        xs, ys = [mm(x) for x, _ in corners], [mm(y) for _, y in corners]
+        return min(xs), min(ys), max(xs), max(ys)
 
 
 def rules_words(game_dir: Path, out: Path, strict: bool = True) -> str:

@@ -76,9 +76,11 @@ class FooterRoom:
         return self.x1 - self.x0 if self.rotated else self.y1 - self.y0
 
 
-def extent(slots, width: float, height: float) -> Area:
-    """The rectangle round everything drawn for `slots` (trims and kept bleed)."""
-    inks = [slot.ink(width, height) for slot in slots]
+def extent(slots, width: float, height: float, bleed: bool = True) -> Area:
+    """The rectangle round everything drawn for `slots` (trims and kept bleed), or with
+    `bleed` false round their trims alone."""
+    inks = [slot.ink(width, height) if bleed else Area(slot.x, slot.y, slot.x + width, slot.y + height)
+            for slot in slots]
     return Area(min(a.x0 for a in inks), min(a.y0 for a in inks),
                 max(a.x1 for a in inks), max(a.y1 for a in inks))
 

@@ -41,6 +41,7 @@ class SheetPlan:
     front_area: Area | None = None     # where ink may go on the fronts' side of the sheet
     back_area: Area | None = None      # and on the backs' (the right half, for gutterfold)
     unmarked: tuple[str, ...] = ()     # sides of the block with no room for crop marks
+    thin: tuple[str, ...] = ()         # sides of the block where the page cuts the bleed back
 
     @property
     def per_page(self) -> int:
@@ -54,6 +55,11 @@ class SheetPlan:
     @property
     def slot_height(self) -> float:
         return self.card_width if self.rotated else self.card_height
+
+    def kept_bleed(self) -> dict[str, float]:
+        """The bleed a full sheet keeps round its block of fronts, by side (bottom, left, right,
+        top)."""
+        return edges.kept_bleed(self.fronts, self.slot_width, self.slot_height)
 
     def sheet(self, count: int) -> tuple[tuple[Slot, ...], tuple[Slot, ...]]:
         """Fronts and backs of a sheet holding the first `count` cards. On a part-full sheet a card
@@ -112,17 +118,21 @@ def _backs(fronts, plan: SheetPlan) -> tuple[Slot, ...]:
 
 def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: float, margin: float,
                duplex: str, crop_marks: bool = True,
-               back_offset: tuple[float, float] = (0.0, 0.0), every_cut: bool = False) -> SheetPlan:
+               back_offset: tuple[float, float] = (0.0, 0.0), every_cut: bool = False,
+               full_bleed: bool = False) -> SheetPlan:
     """The imposition of one deck's cards on one paper size. Raises ImpositionError if none fit
     (its code is back-offset when they would but for the offset). With `every_cut`, the
-    grid gives up cards until every cut line has room for a crop mark."""
+    grid gives up cards until every cut line has room for a crop mark or a tick; with
+    `full_bleed`, until the page leaves the whole bleed round the block."""
     if duplex == "fold":
-        return _plan_fold(page, card, bleed, margin, crop_marks, every_cut and crop_marks)
+        return _plan_fold(page, card, bleed, margin, crop_marks, every_cut and crop_marks,
+                          full_bleed)
     page_w, page_h = page
     area = Area(margin, margin, page_w - margin, page_h - margin)
     offset = (float(back_offset[0]), float(back_offset[1])) if duplex in ("long", "short") else (0.0, 0.0)
     room = Area(*Flip(duplex, page_w, page_h, offset).room(area.x0, area.y0, area.x1, area.y1))
-    layout = best_layout(room, area, card, bleed, crop_marks, every_cut and crop_marks)
+    layout = best_layout(room, area, card, bleed, crop_marks, every_cut and crop_marks,
+                         full_bleed=full_bleed)
     if layout is None:
         if offset != (0.0, 0.0) and best_layout(area, area, card, bleed, False, False):
             raise ImpositionError(
@@ -136,22 +146,24 @@ def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: floa
     plan = SheetPlan(page_w, page_h, card[0], card[1], layout.columns, layout.rows, fronts, (),
                      False, marks, None, edges.footer_rooms(fronts, w, h, area, crop_marks),
                      margin=margin, rotated=layout.rotated, bleed=bleed, duplex=duplex,
-                     back_offset=offset, front_area=area, back_area=area, unmarked=layout.unmarked)
+                     back_offset=offset, front_area=area, back_area=area, unmarked=layout.unmarked,
+                     thin=layout.thin)
     if duplex not in ("long", "short"):
         return plan
     backs = _backs(fronts, plan)
     return replace(plan, backs=backs, back_footer=edges.footer_rooms(backs, w, h, area, False))
 
 
-def _plan_fold(page, card, bleed, margin, crop_marks, every_cut) -> SheetPlan:
+def _plan_fold(page, card, bleed, margin, crop_marks, every_cut, full_bleed) -> SheetPlan:
     """Gutterfold: fronts left of a vertical fold line, their backs mirrored on the right.
     The page turns landscape, and the cards on their side, when that fits more cards."""
     best = None
     for page_w, page_h in (page, (page[1], page[0])):
         area = Area(margin, margin, page_w / 2 - FOLD_GAP, page_h - margin)
         layout = best_layout(area, area, card, bleed, crop_marks, every_cut,
-                             sides=("left", "bottom", "top"))   # the fold side is not cut
-        if layout and (best is None or layout.merit(every_cut) > best[3].merit(every_cut)):
+                             sides=("left", "bottom", "top"), full_bleed=full_bleed)
+        if layout and (best is None or layout.merit(every_cut, full_bleed)
+                       > best[3].merit(every_cut, full_bleed)):
             best = (page_w, page_h, area, layout)
     if best is None:
         raise ImpositionError(f"a {card[0]:g} x {card[1]:g} mm card does not fit on half of a "
@@ -164,7 +176,8 @@ def _plan_fold(page, card, bleed, margin, crop_marks, every_cut) -> SheetPlan:
                      fold_label=FooterRoom(half - FOLD_GAP + FOOTER_CLEAR, margin,
                                            half - FOOTER_CLEAR, page_h - margin, rotated=True),
                      margin=margin, rotated=layout.rotated, bleed=bleed, duplex="fold",
-                     front_area=area, back_area=back_area, unmarked=layout.unmarked)
+                     front_area=area, back_area=back_area, unmarked=layout.unmarked,
+                     thin=layout.thin)
     backs = _backs(fronts, plan)
     marks = edges.marks(fronts, w, h, area) + edges.marks(backs, w, h, back_area) if crop_marks else []
     rooms = (edges.footer_rooms(fronts, w, h, area, crop_marks)

@@ -6,11 +6,10 @@ from typing import Callable
 
 from cardgen import catalog
 from cardgen.base.errors import Report
-from cardgen.imposition import plan_sheet
 from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Game, Source
 from cardgen.render.base import OutputKind
-from cardgen.render.card_sheet_checks import check_print, sheet_groups
+from cardgen.render.card_sheet_checks import check_print, sheet_groups, sheet_plan
 from cardgen.render.sheet_drawing import render_decks
 
 
@@ -36,9 +35,6 @@ class CardSheets(OutputKind):
         page = catalog.page_sizes()[settings.page]
         out = {}
         for name, group in sheet_groups(faces.decks, settings.pack):
-            size = group[0].deck.size
-            plan = plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
-                              settings.duplex, settings.crop_marks, settings.back_offset,
-                              bool(settings.mark_every_cut))
+            plan = sheet_plan(settings, page, group[0].deck.size)
             out[f"{name}.pdf"] = render_decks(game, group, plan, settings.duplex, progress)
         return out

@@ -92,8 +92,9 @@ def place(canvas: Canvas, what: str | Inline, slot: Slot, plan: SheetPlan,
 
 
 def draw_marks(canvas: Canvas, plan: SheetPlan, cards: int) -> None:
-    """The crop marks of a sheet of `cards` cards, and the fold line with its label."""
-    draw_cut_marks(canvas, plan.marks_for(cards))
+    """The crop marks of a sheet of `cards` cards (on a halo: a tick runs over the outer
+    bleed), and the fold line with its label."""
+    draw_cut_marks(canvas, plan.marks_for(cards), halo=True)
     canvas.saveState()
     if plan.fold_line:
         canvas.setStrokeColor(FOLD_COLOR)
