@@ -52,6 +52,7 @@ class PageInfo:
         self.placements: list[Placement] = []
         self.strokes: list[tuple] = []       # stroked segments drawn on the page itself, mm
         self.halos: list[tuple] = []         # and those stroked in white, under a mark
+        self.outlines: list[tuple] = []      # the box (mm) round each path stroked in colour
         self.text_origins: list[tuple] = []  # where each text object on the page starts, mm
         self.text_sizes: list[float] = []     # the font size of each Tf on the page, pt
         self.inline: dict = {}                # name -> properties (/BBox) of each face drawn in place
@@ -61,7 +62,7 @@ class PageInfo:
         """Track q/Q/cm through the page's content stream to see where each form is placed."""
         ctm = [1.0, 0, 0, 1.0, 0, 0]
         white = False             # the stroke colour is white
-        stack, path = [], []
+        stack, path, points = [], [], []
         current = last_rect = None
         in_face = False           # inside a face drawn in place: its drawing is the card's
         for operands, op in ContentStream(self.page.get_contents(), reader).operations:
@@ -82,13 +83,24 @@ class PageInfo:
                 x, y, w, h = (float(v) for v in operands)
                 (x0, y0), (x1, y1) = _apply(ctm, x, y), _apply(ctm, x + w, y + h)
                 last_rect = (mm(min(x0, x1)), mm(min(y0, y1)), mm(max(x0, x1)), mm(max(y0, y1)))
+                points += [(x0, y0), (x1, y1)]
             elif op == b"m":
                 current = _apply(ctm, *(float(v) for v in operands))
+                points.append(current)
             elif op == b"l":
                 point = _apply(ctm, *(float(v) for v in operands))
                 path.append((current, point))
                 current = point
+                points.append(point)
+            elif op in (b"c", b"v", b"y"):     # a curve lies inside its control points' box
+                values = [float(v) for v in operands]
+                points += [_apply(ctm, *values[i:i + 2]) for i in range(0, len(values), 2)]
+                current = points[-1]
             elif op in (b"S", b"s"):
+                if points and not white:
+                    xs, ys = [mm(x) for x, _ in points], [mm(y) for _, y in points]
+                    self.outlines.append((min(xs), min(ys), max(xs), max(ys)))
+                points = []
                 segments = [(mm(a[0]), mm(a[1]), mm(b[0]), mm(b[1])) for a, b in path]
                 if white:
                     self.halos += segments
@@ -96,7 +108,7 @@ class PageInfo:
                     self.strokes += segments
                 path = []
             elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
-                path = []
+                path, points = [], []
             elif op == b"Tf":
                 self.text_sizes.append(float(operands[1]))
             elif op == b"Tm":
