@@ -67,6 +67,7 @@ ALL = (
     Code("required-by-rule", ERROR, "a card leaves out a field a deck rule requires"),
     Code("right-to-left", ERROR, "right-to-left text, which cardgen cannot set"),
     Code("sequence", ERROR, "a deck rule's numbered sequence has a gap or a repeat"),
+    Code("shared-cut-colours", WARNING, "two cards whose bleeds differ in colour share a cut line"),
     Code("sleeve-fit", ERROR, "a card does not fit the sleeve the game names"),
     Code("small-text", WARNING, "text set smaller than is easy to read"),
     Code("spreadsheet", ERROR, "a spreadsheet that cannot be read as a table of cards"),

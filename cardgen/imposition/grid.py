@@ -3,7 +3,7 @@ gutters, upright or on their side, and where the block goes."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardgen.imposition.edges import (FOOTER_CLEAR, FOOTER_DEPTH, MARK_GAP, MARK_MIN, SIDES, TICK_ROOM,
                                       thin_bleed, unmarked)
@@ -50,12 +50,14 @@ def _fit(space: float, card: float, bleed: float, count: int | None = None) -> t
 
 def _axis(origin: float, count: int, card: float, gutter: float, bleed: float,
           low: float, high: float):
-    """Positions along one axis and the bleed before/after each card, kept inside [low, high]."""
+    """Positions along one axis and the bleed before/after each card, kept inside [low, high]:
+    between cards, half the gutter (up to the bleed)."""
     out = []
+    inner = min(bleed, gutter / 2)
     for i in range(count):
         start = origin + i * (card + gutter)
-        before = bleed if (i == 0 or gutter) else 0.0
-        after = bleed if (i == count - 1 or gutter) else 0.0
+        before = bleed if i == 0 else inner
+        after = bleed if i == count - 1 else inner
         out.append((start, max(0.0, min(before, start - low)),
                     max(0.0, min(after, high - start - card))))
     return out
@@ -120,6 +122,28 @@ def _layout(room: Area, ink: Area, width: float, height: float, bleed: float, ro
         else:
             return Layout(across[0], down[0], width, height, rotated, slots, short, thin)
     return None
+
+
+def spaced(layout: Layout, room: Area, ink: Area, bleed: float, crop_marks: bool,
+           gutters: tuple[float, float], sides=SIDES) -> Layout | None:
+    """The layout's grid placed again with `gutters` (across, down) between its cards, or None
+    if it no longer fits `room`."""
+    (gx, gy), (w, h) = gutters, (layout.width, layout.height)
+    if (layout.columns * w + (layout.columns - 1) * gx > room.width + 1e-9
+            or layout.rows * h + (layout.rows - 1) * gy > room.height + 1e-9):
+        return None
+    slots = _place(room, ink, ((layout.columns, gx), (layout.rows, gy)), (w, h), bleed,
+                   layout.slots[0].rotation, crop_marks)
+    short = unmarked(slots, w, h, ink, sides) if crop_marks else ()
+    return replace(layout, slots=slots, unmarked=short, thin=thin_bleed(slots, w, h, bleed))
+
+
+def gutters(layout: Layout) -> tuple[float, float]:
+    """The space between the layout's columns and between its rows."""
+    slots, w, h = layout.slots, layout.width, layout.height
+    across = slots[1].x - slots[0].x - w if layout.columns > 1 else 0.0
+    down = slots[0].y - slots[layout.columns].y - h if layout.rows > 1 else 0.0
+    return across, down
 
 
 def best_layout(room: Area, ink: Area, card: tuple[float, float], bleed: float, crop_marks: bool,

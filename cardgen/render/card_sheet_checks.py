@@ -4,10 +4,15 @@ back are said."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
+from typing import Sequence
 
 from cardgen import catalog
 from cardgen.base.errors import Report
 from cardgen.imposition import ImpositionError, SheetPlan, plan_sheet
+from cardgen.imposition.arrange import arrange, in_order, mismatches, on_sheet
+from cardgen.resolve.bind import CardFace
+from cardgen.resolve.preflight import bleeds_differ, edge_colours
 from cardgen.resolve.resolve import DeckFaces
 from cardgen.base.limits import PRINTED_CARDS
 from cardgen.load.cards import slug
@@ -40,12 +45,74 @@ def sheet_groups(items, pack: bool) -> list[tuple[str, list]]:
 
 
 def sheet_plan(settings: PrintSettings, page: tuple[float, float], size: CardSize,
-               **changes) -> SheetPlan:
-    """The sheet plan for cards of `size` under the print settings, any of them changed."""
+               separate: bool = False, **changes) -> SheetPlan:
+    """The sheet plan for cards of `size` under the print settings, any of them changed;
+    `separate`: with gutters where the page has room (the cards' bleeds differ)."""
     settings = replace(settings, **changes)
     return plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
                       settings.duplex, settings.crop_marks, settings.back_offset,
-                      bool(settings.mark_every_cut), bool(settings.full_bleed))
+                      bool(settings.mark_every_cut), bool(settings.full_bleed), separate)
+
+
+def printed_faces(group: Sequence[DeckFaces]) -> list[tuple[str, CardFace]]:
+    """(card name, front) of every card a PDF of `group` prints, copies counted, in print order:
+    the order its sheets take them in."""
+    return [(card.name, faces.fronts[card.id]) for faces in group for card in faces.deck.cards
+            if card.id in faces.fronts for _ in range(card.copies)]
+
+
+def sheets_for(settings: PrintSettings, page: tuple[float, float],
+               group: Sequence[DeckFaces]) -> tuple[SheetPlan, list, list[dict]]:
+    """The plan of a PDF of `group`, which slot of which sheet each card takes, and each card's
+    bleed colours by side of the sheet. Cards whose bleeds differ get gutters where the page
+    has room; with `separate_colours`, a slot is left empty where two would share a cut."""
+    colours: dict[int, dict] = {}
+    edges = [colours.setdefault(id(face), edge_colours(face)) for _, face in printed_faces(group)]
+    known = {c for e in colours.values() for c in e.values() if c is not None}
+    mixed = any(bleeds_differ(a, b) for a, b in combinations(known, 2))
+    plan = sheet_plan(settings, page, group[0].deck.size, separate=mixed)
+    turned = [on_sheet(e, plan.fronts[0].rotation) for e in edges]
+    if mixed and settings.separate_colours:
+        return plan, arrange(plan, turned, bleeds_differ), turned
+    return plan, in_order(plan, len(edges)), turned
+
+
+def check_shared_cuts(game: Game, faces, report: Report) -> None:
+    """Cards whose bleeds differ visibly in colour sharing a cut, on a PDF's sheets as they
+    are printed: a cut a little off the line leaves a sliver of one on the other."""
+    settings = game.print
+    if settings.separate_colours is not None:
+        return
+    page = catalog.page_sizes()[settings.page]
+    for name, group in sheet_groups(faces.decks, settings.pack):
+        try:
+            plan, sheets, turned = sheets_for(settings, page, group)
+        except ImpositionError:
+            return                  # said already, deck by deck
+        names = [card for card, _ in printed_faces(group)]
+        found = []
+        for number, taken in enumerate(sheets, start=1):
+            cards = dict(taken)
+            found += [(number, cards[a], cards[b]) for a, b in
+                      mismatches(plan, {slot: turned[i] for slot, i in taken}, bleeds_differ)]
+        if not found:
+            continue
+        separated = sheets_for(replace(settings, separate_colours=True), page, group)[1]
+        number, a, b = found[0]
+        deck = group[0].deck
+        where = Source(deck.source.file, deck.source.line, deck.source.path)
+        report.warning(where.file, where.line, where.path,
+                       f"on {settings.page} paper, {name}.pdf has {len(found)} cut"
+                       f"{'s' * (len(found) > 1)} shared by cards whose bleeds differ in colour "
+                       f"(the first: '{names[a]}' and '{names[b]}', sheet {number}): a cut a little "
+                       f"off the line leaves a sliver of one on the other; set print: "
+                       f"separate_colours: true to leave a slot empty between them "
+                       f"({_sheets(len(separated))} instead of {len(sheets)}), or false to keep "
+                       "them", code="shared-cut-colours")
+
+
+def _sheets(count: int) -> str:
+    return f"{count} sheet{'s' * (count != 1)}"
 
 
 def _deck(item) -> Deck:
