@@ -81,7 +81,8 @@ def assert_plan_invariants(plan: SheetPlan, duplex: str, bleed: float = BLEED,
             assert x1 <= W - margin + EPS and y1 <= H - margin + EPS, slot
         for side in (slot.bleed_left, slot.bleed_right, slot.bleed_bottom, slot.bleed_top):
             assert -EPS <= side <= bleed + EPS, slot
-        assert slot.rotation in ((90, -90) if plan.rotated else (0,)), slot
+        upright = (180,) if duplex == "short" and slot in plan.backs else (0,)
+        assert slot.rotation in ((90, -90) if plan.rotated else upright), slot
 
     # no two cards overlap, neither their trims nor what is printed for them (trim + bleed)
     for group in (same_page_slots(plan), list(plan.backs)):
@@ -236,7 +237,8 @@ def test_backs_mirror_for_short_edge_flip(page, card):
     for front, back in zip(plan.fronts, plan.backs):
         assert back.x == pytest.approx(front.x, abs=EPS)
         assert back.y == pytest.approx(H - front.y - plan.slot_height, abs=EPS)
-        assert back.rotation == front.rotation
+        # an upright card's back is upside down on the back page, its top at the card's top
+        assert back.rotation == {0: 180, 90: 90, -90: -90}[front.rotation]
         assert (back.bleed_left, back.bleed_right) == (front.bleed_left, front.bleed_right)
         assert (back.bleed_bottom, back.bleed_top) == (front.bleed_top, front.bleed_bottom)
 

@@ -34,7 +34,8 @@ class Area:
 @dataclass(frozen=True)
 class Slot:
     """One card position: the bottom-left corner of its trim on the sheet, the bleed kept on each
-    side of the sheet, and how far the card is turned (90: a quarter turn anticlockwise)."""
+    side of the sheet, and how far the card is turned (90: a quarter turn anticlockwise; 180,
+    upside down, only a back behind a short-edge flip)."""
 
     x: float
     y: float

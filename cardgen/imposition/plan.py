@@ -17,6 +17,7 @@ from cardgen.imposition.grid import best_layout, gutters, spaced
 
 FOLD_GAP = 4.0        # space kept free of ink either side of a gutterfold line
 SEPARATION = 1.5      # the bleed each card keeps at least, either side of a narrow gutter
+SHORT_FLIP_TURN = {0: 180, 90: 90, -90: -90}   # a front's turn -> its back's, short-edge flip
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,11 @@ def _backs(fronts, plan: SheetPlan) -> tuple[Slot, ...]:
         x, y = flip.box(s.x, s.y, w, h)
         if plan.duplex == "short":
             sides = (s.bleed_left, s.bleed_right, s.bleed_top, s.bleed_bottom)
-            turn = s.rotation            # a flip about the sheet's width keeps a side-on card's turn
+            # a flip about the sheet's width turns an upright card's top to the bottom of the
+            # back page: its back is turned half round, so that turning the card over side to
+            # side shows it the same way up as a long-edge flip does (a side-on card keeps its
+            # turn, its top staying on the same side)
+            turn = SHORT_FLIP_TURN[s.rotation]
         else:                            # long-edge flip, and the fold, mirror left to right
             sides = (s.bleed_right, s.bleed_left, s.bleed_bottom, s.bleed_top)
             turn = -s.rotation

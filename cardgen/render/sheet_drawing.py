@@ -67,7 +67,7 @@ def place(canvas: Canvas, what: str | Inline, slot: Slot, plan: SheetPlan,
           pictures: PictureCache | None = None, cmyk: bool = False) -> None:
     """Draw a face (a form's name, or an Inline face) in its slot, clipped to the trim and the
     bleed the slot keeps, turned as the slot says (a quarter turn puts the card's bottom-left
-    corner at the footprint's bottom-right)."""
+    corner at the footprint's bottom-right; a half turn, at its top-right)."""
     canvas.saveState()
     x, y, w, h = (mm_to_pt(v) for v in slot.clip(plan.slot_width, plan.slot_height))
     path = canvas.beginPath()
@@ -77,6 +77,8 @@ def place(canvas: Canvas, what: str | Inline, slot: Slot, plan: SheetPlan,
         canvas.translate(mm_to_pt(slot.x + plan.slot_width), mm_to_pt(slot.y))
     elif slot.rotation == -90:
         canvas.translate(mm_to_pt(slot.x), mm_to_pt(slot.y + plan.slot_height))
+    elif slot.rotation == 180:
+        canvas.translate(mm_to_pt(slot.x + plan.slot_width), mm_to_pt(slot.y + plan.slot_height))
     else:
         canvas.translate(mm_to_pt(slot.x), mm_to_pt(slot.y))
     if slot.rotation:
