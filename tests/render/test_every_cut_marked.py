@@ -28,19 +28,23 @@ FRONT = re.compile(r"card\d+$")          # a card's front: its back is not cut b
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> dict:
-    """page -> the PDFs of every shipped game's default build of cards, tokens and boards."""
-    out = {}
-    for page in PAGES:
-        folder = tmp_path_factory.mktemp(f"kit-{page}")
-        written = []
-        for game_dir in GAMES:
-            report = Report()
-            written += build(game_dir, BuildOptions(out_dir=folder, page=page,
-                                                    only=("cards", "tokens", "boards")), report)
-            assert not report.has_errors(), [d.format() for d in report.errors]
-        out[page] = [p for p in written if p.suffix == ".pdf"]
-    return out
+def kits(tmp_path_factory):
+    """kits(page): the PDFs of every shipped game's default build of cards, tokens and boards on
+    that paper, built once."""
+    built: dict = {}
+
+    def kit(page: str) -> list[Path]:
+        if page not in built:
+            folder = tmp_path_factory.mktemp(f"kit-{page}")
+            written = []
+            for game_dir in GAMES:
+                report = Report()
+                written += build(game_dir, BuildOptions(out_dir=folder, page=page,
+                                                        only=("cards", "tokens", "boards")), report)
+                assert not report.has_errors(), [d.format() for d in report.errors]
+            built[page] = [p for p in written if p.suffix == ".pdf"]
+        return built[page]
+    return kit
 
 
 def _printable(segment, page) -> bool:
@@ -84,8 +88,26 @@ def _visible(trim, clip) -> list:
 
 @pytest.mark.parametrize("page_name", PAGES)
 def test_every_cut_line_has_a_mark_a_printer_prints(kits, page_name):
+    unmarked, cuts = _unmarked(kits(page_name))
+    assert cuts > 500
+    assert not unmarked, "\n".join(unmarked[:20])
+
+
+@pytest.mark.parametrize("page_name", PAGES)
+def test_every_cut_of_a_gutterfold_sheet_is_marked_too(tmp_path, page_name):
+    report = Report()
+    written = build(REPO / "data" / "dragon-line-deluxe",
+                    BuildOptions(out_dir=tmp_path, page=page_name, duplex="fold", only=("cards",)),
+                    report)
+    unmarked, cuts = _unmarked(written)
+    assert cuts > 100
+    assert not unmarked, "\n".join(unmarked[:20])
+
+
+def _unmarked(paths) -> tuple[list[str], int]:
+    """The cut lines of the PDFs with no mark, and how many cut lines there are."""
     unmarked, cuts = [], 0
-    for path in kits[page_name]:
+    for path in paths:
         pdf = read_pdf(path)
         for number, page in enumerate(pdf.pages, start=1):
             for placement in page.placements:
@@ -110,11 +132,10 @@ def test_every_cut_line_has_a_mark_a_printer_prints(kits, page_name):
                     cuts += 1
                     if not _marked(page, upright, at, span):
                         unmarked.append(f"{where}: {'x' if upright else 'y'} = {at:.2f}")
-    assert cuts > 500
-    assert not unmarked, "\n".join(unmarked[:20])
+    return unmarked, cuts
 
 
 @pytest.mark.parametrize("page_name", PAGES)
 def test_every_kind_of_pdf_is_measured(kits, page_name):
-    names = {p.name for p in kits[page_name]}
+    names = {p.name for p in kits(page_name)}
     assert {"tokens.pdf", "dragons.pdf", "arena.pdf", "timeline.pdf"} <= names
