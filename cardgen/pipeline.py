@@ -98,6 +98,9 @@ def check(game_dir: Path, report: Report, options: BuildOptions | None = None) -
     outputs = outputs_for(options)
     validate(game, outputs, report)
     faces = resolve(game, report)
+    if not report.has_errors():
+        for kind in outputs:
+            kind.check_faces(game, faces, report)
     if report.has_errors(options.strict if options else False):
         return None
     return Checked(game, faces, outputs)

@@ -51,6 +51,8 @@ class PageInfo:
         self.width, self.height = mm(box.width), mm(box.height)
         self.placements: list[Placement] = []
         self.strokes: list[tuple] = []       # stroked segments drawn on the page itself, mm
+        self.halos: list[tuple] = []         # and those stroked in white, under a mark
+        self.outlines: list[tuple] = []      # the box (mm) round each path stroked in colour
         self.text_origins: list[tuple] = []  # where each text object on the page starts, mm
         self.text_sizes: list[float] = []     # the font size of each Tf on the page, pt
         self.inline: dict = {}                # name -> properties (/BBox) of each face drawn in place
@@ -59,7 +61,8 @@ class PageInfo:
     def _walk(self, reader: PdfReader) -> None:
         """Track q/Q/cm through the page's content stream to see where each form is placed."""
         ctm = [1.0, 0, 0, 1.0, 0, 0]
-        stack, path = [], []
+        white = False             # the stroke colour is white
+        stack, path, points = [], [], []
         current = last_rect = None
         in_face = False           # inside a face drawn in place: its drawing is the card's
         for operands, op in ContentStream(self.page.get_contents(), reader).operations:
@@ -68,26 +71,44 @@ class PageInfo:
             if in_face and op not in (b"q", b"Q", b"cm"):
                 continue
             if op == b"q":
-                stack.append(ctm)
+                stack.append((ctm, white))
             elif op == b"Q":
-                ctm = stack.pop()
+                ctm, white = stack.pop()
+            elif op in (b"RG", b"G", b"K"):
+                values = [float(v) for v in operands]
+                white = values == [0.0] * 4 if op == b"K" else values == [1.0] * len(values)
             elif op == b"cm":
                 ctm = _multiply([float(v) for v in operands], ctm)
             elif op == b"re":
                 x, y, w, h = (float(v) for v in operands)
                 (x0, y0), (x1, y1) = _apply(ctm, x, y), _apply(ctm, x + w, y + h)
                 last_rect = (mm(min(x0, x1)), mm(min(y0, y1)), mm(max(x0, x1)), mm(max(y0, y1)))
+                points += [(x0, y0), (x1, y1)]
             elif op == b"m":
                 current = _apply(ctm, *(float(v) for v in operands))
+                points.append(current)
             elif op == b"l":
                 point = _apply(ctm, *(float(v) for v in operands))
                 path.append((current, point))
                 current = point
+                points.append(point)
+            elif op in (b"c", b"v", b"y"):     # a curve lies inside its control points' box
+                values = [float(v) for v in operands]
+                points += [_apply(ctm, *values[i:i + 2]) for i in range(0, len(values), 2)]
+                current = points[-1]
             elif op in (b"S", b"s"):
-                self.strokes += [(mm(a[0]), mm(a[1]), mm(b[0]), mm(b[1])) for a, b in path]
+                if points and not white:
+                    xs, ys = [mm(x) for x, _ in points], [mm(y) for _, y in points]
+                    self.outlines.append((min(xs), min(ys), max(xs), max(ys)))
+                points = []
+                segments = [(mm(a[0]), mm(a[1]), mm(b[0]), mm(b[1])) for a, b in path]
+                if white:
+                    self.halos += segments
+                else:
+                    self.strokes += segments
                 path = []
             elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
-                path = []
+                path, points = [], []
             elif op == b"Tf":
                 self.text_sizes.append(float(operands[1]))
             elif op == b"Tm":
@@ -155,6 +176,16 @@ class Pdf:
                 if FORM_PREFIX + name in page["/Resources"].get("/XObject", {})}
         assert len(refs) == 1, f"form {name} is defined {len(refs)} times"
         return self.reader.get_object(refs.pop())
+
+
+    def trim(self, placement: Placement) -> tuple:
+        """x0, y0, x1, y1 (mm) of where a placed face's trim lands: its box less its bleed
+        (a face's box runs from -bleed to its size plus bleed), however it is turned."""
+        box = [float(v) for v in self.form(placement.form)["/BBox"]]
+        width, height = box[2] + box[0], box[3] + box[1]
+        corners = [_apply(placement.matrix, x, y) for x in (0.0, width) for y in (0.0, height)]
+        xs, ys = [mm(x) for x, _ in corners], [mm(y) for _, y in corners]
+        return min(xs), min(ys), max(xs), max(ys)
 
 
 def rules_words(game_dir: Path, out: Path, strict: bool = True) -> str:

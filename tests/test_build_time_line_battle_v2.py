@@ -16,7 +16,7 @@ from pdfsheets import PageInfo, Pdf, Placement, mm, read_pdf
 from cardgen import catalog
 from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, build
-from cardgen.imposition import MARK_GAP, plan_sheet
+from cardgen.imposition import MARK_GAP, TICK_GAP, plan_sheet
 
 GAME_DIR = Path(__file__).resolve().parents[1] / "data" / "time-line-battle-v2"
 DECKS = ("player-1", "player-2")
@@ -187,10 +187,11 @@ def test_each_back_is_behind_its_front(builds, duplex):
         fronts, backs = card_placements(front_page), back_placements(back_page)
         assert len(backs) == len(fronts)
         for front, back in zip(fronts, backs):
+            bx, by = pdf.trim(back)[:2]     # a short-edge flip's backs are upside down
             if duplex == "long":
-                assert near(back.x, W - front.x - w) and near(back.y, front.y)
+                assert near(bx, W - front.x - w) and near(by, front.y)
             else:
-                assert near(back.x, front.x) and near(back.y, H - front.y - h)
+                assert near(bx, front.x) and near(by, H - front.y - h)
 
 
 def test_gutterfold_backs_mirror_about_the_fold(builds):
@@ -220,8 +221,9 @@ def test_back_offset_moves_every_back_by_exactly_that(builds, duplex):
         for front, back, slot in zip(fronts, backs, plan.fronts):
             assert near(front.x, slot.x) and near(front.y, slot.y)
             x, y = (W - front.x - w, front.y) if duplex == "long" else (front.x, H - front.y - h)
-            assert back.x - x == pytest.approx(OFFSET[0], abs=1e-3)
-            assert back.y - y == pytest.approx(OFFSET[1], abs=1e-3)
+            bx, by = pdf.trim(back)[:2]
+            assert bx - x == pytest.approx(OFFSET[0], abs=1e-3)
+            assert by - y == pytest.approx(OFFSET[1], abs=1e-3)
 
 
 # pages ------------------------------------------------------------------------------------------
@@ -273,10 +275,14 @@ def test_crop_marks_drawn_as_planned_and_off_every_card(builds, duplex):
         for x1, y1, x2, y2 in plan.marks_for(cards):      # on a cut line of a card on the page
             assert any(near(x1, x) for x in xs) if x1 == x2 else any(near(y1, y) for y in ys)
         inks = [p.clip for p in page.placements]     # each card's trim and the bleed it keeps
-        for x1, y1, x2, y2 in page.strokes:
-            for fx0, fy0, fx1, fy1 in inks:
+        trims = [pdf.trim(p) for p in page.placements]
+        for stroke in page.strokes:
+            x1, y1, x2, y2 = stroke
+            for box, gap in [(ink, MARK_GAP) for ink in inks] + [(t, TICK_GAP) for t in trims]:
+                fx0, fy0, fx1, fy1 = box
                 dx = max(fx0 - max(x1, x2), min(x1, x2) - fx1, 0.0)
                 dy = max(fy0 - max(y1, y2), min(y1, y2) - fy1, 0.0)
-                assert math.hypot(dx, dy) >= MARK_GAP - TOL
+                # off every trim; off every bleed too, unless a tick drawn over it on a halo
+                assert math.hypot(dx, dy) >= gap - TOL or (gap == MARK_GAP and stroke in page.halos)
     for page in back_pages(pdf, duplex):
         assert page.strokes == []        # marks only on the side that is cut

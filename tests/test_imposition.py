@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from cardgen import catalog
 from cardgen.imposition.flip import Flip
-from cardgen.imposition import (FOLD_GAP, FOOTER_MIN_DEPTH, MARK_GAP, MARK_MIN, ImpositionError,
-                                SheetPlan, plan_sheet)
+from cardgen.imposition import (FOLD_GAP, FOOTER_MIN_DEPTH, MARK_GAP, MARK_MIN, TICK_GAP,
+                                TICK_MIN, ImpositionError, SheetPlan, plan_sheet)
 
 BLEED = 3.0
 MARGIN = 5.0
@@ -81,7 +81,8 @@ def assert_plan_invariants(plan: SheetPlan, duplex: str, bleed: float = BLEED,
             assert x1 <= W - margin + EPS and y1 <= H - margin + EPS, slot
         for side in (slot.bleed_left, slot.bleed_right, slot.bleed_bottom, slot.bleed_top):
             assert -EPS <= side <= bleed + EPS, slot
-        assert slot.rotation in ((90, -90) if plan.rotated else (0,)), slot
+        upright = (180,) if duplex == "short" and slot in plan.backs else (0,)
+        assert slot.rotation in ((90, -90) if plan.rotated else upright), slot
 
     # no two cards overlap, neither their trims nor what is printed for them (trim + bleed)
     for group in (same_page_slots(plan), list(plan.backs)):
@@ -89,19 +90,24 @@ def assert_plan_invariants(plan: SheetPlan, duplex: str, bleed: float = BLEED,
             assert not overlaps(trim(a, plan), trim(b, plan)), (a, b)
             assert not overlaps(drawn(a, plan), drawn(b, plan)), (a, b)
 
-    # crop marks: axis-aligned, at least MARK_MIN long, inside the printable area, and outside
-    # every card's bleed (a gap away from it), so that no mark prints on any card
+    # crop marks: axis-aligned, inside the printable area, and never on a card: either at
+    # least MARK_MIN long and outside every card's bleed (a gap away from it), or a tick over
+    # the outer bleed, at least TICK_MIN long and a gap outside every card's trim
     printed = [drawn(s, plan) for s in same_page_slots(plan)]
+    trims = [trim(s, plan) for s in same_page_slots(plan)]
     for mark in plan.crop_marks:
         x1, y1, x2, y2 = mark
         assert x1 == x2 or y1 == y2, mark
-        assert abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - EPS, mark
         for x in (x1, x2):
             assert margin - EPS <= x <= W - margin + EPS, mark
         for y in (y1, y2):
             assert margin - EPS <= y <= H - margin + EPS, mark
-        for ink in printed:
-            assert distance(mark, ink) >= MARK_GAP - EPS, (mark, ink)
+        for box in trims:
+            assert distance(mark, box) >= TICK_GAP - EPS, (mark, box)
+        if all(distance(mark, ink) >= MARK_GAP - EPS for ink in printed):
+            assert abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - EPS, mark
+        else:
+            assert abs(x2 - x1) + abs(y2 - y1) >= TICK_MIN - EPS, mark
 
     # the footer's bands: inside the printable area, clear of every card's ink and every mark
     for rooms, slots in ((plan.footer, same_page_slots(plan)),
@@ -173,7 +179,7 @@ def test_letter_poker_positions():
     plan = make_plan("letter", "poker", "none")
     assert (plan.columns, plan.rows) == (3, 3)
     left = (215.9 - 3 * 63.5) / 2
-    bottom = (279.4 - 3 * 88.9) / 2
+    bottom = MARGIN + TICK_GAP + TICK_MIN       # not centred: room below for ticks
     assert plan.fronts[0].x == pytest.approx(left)
     assert plan.fronts[-1].y == pytest.approx(bottom)
 
@@ -231,7 +237,8 @@ def test_backs_mirror_for_short_edge_flip(page, card):
     for front, back in zip(plan.fronts, plan.backs):
         assert back.x == pytest.approx(front.x, abs=EPS)
         assert back.y == pytest.approx(H - front.y - plan.slot_height, abs=EPS)
-        assert back.rotation == front.rotation
+        # an upright card's back is upside down on the back page, its top at the card's top
+        assert back.rotation == {0: 180, 90: 90, -90: -90}[front.rotation]
         assert (back.bleed_left, back.bleed_right) == (front.bleed_left, front.bleed_right)
         assert (back.bleed_bottom, back.bleed_top) == (front.bleed_top, front.bleed_bottom)
 
@@ -300,7 +307,7 @@ def test_every_cut_line_has_a_mark_where_there_is_room(page, card):
             if "left and right" not in plan.unmarked:
                 assert {round(slot.y, 6), round(slot.y + plan.slot_height, 6)} <= horizontal
         for x1, y1, x2, y2 in plan.crop_marks:
-            assert abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - EPS
+            assert abs(x2 - x1) + abs(y2 - y1) >= TICK_MIN - EPS
 
 
 @pytest.mark.parametrize("page", PAGE_NAMES + ("a3",))
@@ -312,15 +319,30 @@ def test_the_footer_has_a_band_long_enough_for_a_line(page, duplex):
         assert plan.back_footer and max(room.length for room in plan.back_footer) > 80
 
 
-def test_a4_poker_marks_only_the_cuts_with_room_outside_the_bleed():
-    """3 x 3 poker on A4 leaves 1.75 mm between the side bleed and the margin: no mark fits
-    there, so the level cuts go unmarked; every upright cut is marked above and below."""
+def test_a4_poker_marks_the_level_cuts_with_ticks_over_the_side_bleed():
+    """3 x 3 poker on A4 leaves 1.75 mm between the side bleed and the margin: no crop mark fits
+    there, so each level cut gets a tick from just outside the trims over the bleed to the
+    margin, 4.45 mm long; every upright cut is marked above and below, beyond the bleed."""
     plan = make_plan("a4", "poker", "none")
-    assert plan.unmarked == ("left and right",)
-    assert all(m[0] == m[2] for m in plan.crop_marks)
-    assert sorted({round(m[0], 2) for m in plan.crop_marks}) == [9.75, 73.25, 136.75, 200.25]
-    marked = make_plan("a4", "poker", "none", every_cut=True)
-    assert (marked.per_page, marked.rotated, marked.unmarked) == (8, True, ())
+    assert (plan.per_page, plan.unmarked) == (9, ())
+    upright = sorted({round(m[0], 2) for m in plan.crop_marks if m[0] == m[2]})
+    assert upright == [9.75, 73.25, 136.75, 200.25]
+    ticks = sorted(tuple(round(v, 2) for v in m) for m in plan.crop_marks if m[1] == m[3])
+    assert ticks[:4] == [(5.0, y, 9.45, y) for y in (15.15, 104.05, 192.95, 281.85)]
+    assert ticks[4:] == [(200.55, y, 205.0, y) for y in (15.15, 104.05, 192.95, 281.85)]
+
+
+def test_letter_poker_moves_the_block_down_to_tick_the_upright_cuts_below_it():
+    """3 x 3 poker on Letter leaves 1.35 mm above and below the block inside the margin: the
+    block goes down to leave 2.3 mm below it for ticks, keeping 0.4 mm of bleed above it."""
+    plan = make_plan("letter", "poker", "long")
+    assert (plan.per_page, plan.unmarked) == (9, ())
+    assert plan.fronts[-1].y == pytest.approx(MARGIN + TICK_GAP + TICK_MIN)
+    assert plan.fronts[-1].bleed_bottom == pytest.approx(TICK_GAP + TICK_MIN)
+    assert plan.fronts[0].bleed_top == pytest.approx(0.4)
+    below = [m for m in plan.crop_marks if m[0] == m[2]]
+    assert [tuple(round(v, 2) for v in m) for m in below] == [
+        (x, 5.0, x, 7.0) for x in (12.7, 76.2, 139.7, 203.2)]
 
 
 @pytest.mark.parametrize("duplex", DUPLEXES)

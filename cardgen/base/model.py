@@ -219,6 +219,8 @@ class PrintSettings:
     crop_marks: bool = True
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to backs after mirroring
     mark_every_cut: bool | None = None  # None: keep the full grid, but say so when cuts go unmarked
+    full_bleed: bool | None = None     # None: keep the full grid, but say so when bleed is cut back
+    separate_colours: bool | None = None  # None: cards in order, but say so when unlike bleeds touch
     pack: bool = False                 # decks of one card size share sheets in one PDF
     cmyk: bool = False                 # every colour written as DeviceCMYK
     version_stamp: bool = True         # cards print the stamp their layouts draw with game.stamp

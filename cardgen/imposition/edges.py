@@ -2,8 +2,11 @@
 on every cut line, and bands the page footer may take.
 
 A crop mark starts MARK_GAP outside the bleed of every card, so it never prints on a card, and
-runs outward; it is at least MARK_MIN long, or it is left out. Where the margin leaves room, a
-mark stops short enough to leave a band for a line of footer beyond it.
+runs outward; it is at least MARK_MIN long. Where the margin leaves room, a mark stops short
+enough to leave a band for a line of footer beyond it. Where no such mark fits beyond the bleed,
+a tick marks the cut instead: it starts TICK_GAP outside the trims and runs over the outer bleed
+(drawn on a white halo, so it reads over the art, which is cut away) to the printer margin; it is
+at least TICK_MIN long. A side with room for neither is left unmarked.
 """
 from __future__ import annotations
 
@@ -12,6 +15,9 @@ from cardgen.imposition.geometry import Area, FooterRoom, cuts, extent
 MARK_GAP = 0.5           # crop marks start this far outside the bleed of every card
 MARK_MIN = 3.0           # a crop mark shorter than this is too short to cut by
 MARK_LEN = 5.0           # the length of a crop mark where there is room
+TICK_GAP = 0.3           # a tick over the outer bleed starts this far outside the trims
+TICK_MIN = 2.0           # a tick shorter than this is too short to find
+TICK_ROOM = TICK_GAP + TICK_MIN   # between a trim and the printer margin, for a tick
 FOOTER_DEPTH = 2.4       # across one line of footer text at its full size (6.5 pt)
 FOOTER_MIN_DEPTH = 1.8   # across one line at the least size a footer is printed at (5 pt)
 FOOTER_MIN_LENGTH = 20.0
@@ -35,29 +41,67 @@ def mark_length(room: float) -> float:
     return max(MARK_MIN, min(MARK_LEN, space - FOOTER_CLEAR - FOOTER_DEPTH))
 
 
+def spans(slots, width: float, height: float, area: Area) -> dict[str, tuple[float, float] | None]:
+    """Where the marks run on each side of the block, as distances out from its trims (start,
+    end): beyond the bleed where a crop mark fits there, else a tick over the outer bleed, else
+    None."""
+    trim_room = rooms(extent(slots, width, height, bleed=False), area)
+    ink_room = rooms(extent(slots, width, height), area)
+    out: dict[str, tuple[float, float] | None] = {}
+    for side in SIDES:
+        length = mark_length(ink_room[side])
+        start = trim_room[side] - ink_room[side] + MARK_GAP
+        if length:
+            out[side] = (start, start + length)
+        elif trim_room[side] - TICK_GAP >= TICK_MIN - 1e-9:
+            out[side] = (TICK_GAP, min(trim_room[side], TICK_GAP + MARK_LEN))
+        else:
+            out[side] = None
+    return out
+
+
+def kept_bleed(slots, width: float, height: float) -> dict[str, float]:
+    """The bleed kept round the block of `slots` on each of its sides: the least any card keeps
+    there."""
+    return rooms(extent(slots, width, height, bleed=False), extent(slots, width, height))
+
+
+def thin_bleed(slots, width: float, height: float, bleed: float) -> tuple[str, ...]:
+    """The pairs of sides of the block, as `unmarked` names them, where a side keeps less than
+    `bleed`."""
+    kept = kept_bleed(slots, width, height)
+    thin = {AXIS[side] for side in SIDES if kept[side] < bleed - 1e-6}
+    return tuple(name for name in ("left and right", "top and bottom") if name in thin)
+
+
 def unmarked(slots, width: float, height: float, area: Area, sides=SIDES) -> tuple[str, ...]:
-    """The sides of the block (of those in `sides`) with no room for a crop mark, as
-    "left and right" / "top and bottom"."""
-    room = rooms(extent(slots, width, height), area)
-    short = {AXIS[side] for side in sides if not mark_length(room[side])}
-    return tuple(name for name in ("left and right", "top and bottom") if name in short)
+    """The pairs of sides of the block, "left and right" / "top and bottom", where no side (of
+    those in `sides`) has room for a crop mark or a tick: the cuts those marks would mark."""
+    span = spans(slots, width, height, area)
+    marked = {AXIS[side] for side in sides if span[side] is not None}
+    return tuple(name for name in ("left and right", "top and bottom")
+                 if name not in marked and any(AXIS[side] == name for side in sides))
 
 
 def marks(slots, width: float, height: float, area: Area) -> list[tuple[float, float, float, float]]:
-    """Crop marks (x1, y1, x2, y2, low end first) at every cut line of `slots`, outside their ink
-    and inside `area`, on each side where one fits."""
-    ink = extent(slots, width, height)
+    """Crop marks and ticks (x1, y1, x2, y2, low end first) at every cut line of `slots`, clear
+    of their trims and inside `area`, on each side where one fits."""
+    trim = extent(slots, width, height, bleed=False)
     xs, ys = cuts(slots, width, height)
-    length = {side: mark_length(room) for side, room in rooms(ink, area).items()}
+    span = spans(slots, width, height, area)
     out = []
-    if length["bottom"]:
-        out += [(x, ink.y0 - MARK_GAP - length["bottom"], x, ink.y0 - MARK_GAP) for x in xs]
-    if length["top"]:
-        out += [(x, ink.y1 + MARK_GAP, x, ink.y1 + MARK_GAP + length["top"]) for x in xs]
-    if length["left"]:
-        out += [(ink.x0 - MARK_GAP - length["left"], y, ink.x0 - MARK_GAP, y) for y in ys]
-    if length["right"]:
-        out += [(ink.x1 + MARK_GAP, y, ink.x1 + MARK_GAP + length["right"], y) for y in ys]
+    if span["bottom"]:
+        a, b = span["bottom"]
+        out += [(x, trim.y0 - b, x, trim.y0 - a) for x in xs]
+    if span["top"]:
+        a, b = span["top"]
+        out += [(x, trim.y1 + a, x, trim.y1 + b) for x in xs]
+    if span["left"]:
+        a, b = span["left"]
+        out += [(trim.x0 - b, y, trim.x0 - a, y) for y in ys]
+    if span["right"]:
+        a, b = span["right"]
+        out += [(trim.x1 + a, y, trim.x1 + b, y) for y in ys]
     return out
 
 
@@ -68,10 +112,12 @@ def footer_rooms(slots, width: float, height: float, area: Area,
     ink = extent(slots, width, height)
     xs, ys = cuts(slots, width, height)
     room = rooms(ink, area)
+    trim_room = rooms(extent(slots, width, height, bleed=False), area)
+    span = spans(slots, width, height, area) if marked else dict.fromkeys(SIDES)
     bands, gaps = [], []
     for side in SIDES:
-        length = mark_length(room[side]) if marked else 0.0
-        beyond = room[side] - (MARK_GAP + length if length else 0.0) - FOOTER_CLEAR
+        length = span[side] is not None
+        beyond = (min(room[side], trim_room[side] - span[side][1]) if length else room[side]) - FOOTER_CLEAR
         inside = room[side] - FOOTER_CLEAR
         if side in ("bottom", "top"):
             lo, hi = (area.y0, area.y0 + beyond) if side == "bottom" else (area.y1 - beyond, area.y1)

@@ -34,7 +34,8 @@ class Area:
 @dataclass(frozen=True)
 class Slot:
     """One card position: the bottom-left corner of its trim on the sheet, the bleed kept on each
-    side of the sheet, and how far the card is turned (90: a quarter turn anticlockwise)."""
+    side of the sheet, and how far the card is turned (90: a quarter turn anticlockwise; 180,
+    upside down, only a back behind a short-edge flip)."""
 
     x: float
     y: float
@@ -76,9 +77,11 @@ class FooterRoom:
         return self.x1 - self.x0 if self.rotated else self.y1 - self.y0
 
 
-def extent(slots, width: float, height: float) -> Area:
-    """The rectangle round everything drawn for `slots` (trims and kept bleed)."""
-    inks = [slot.ink(width, height) for slot in slots]
+def extent(slots, width: float, height: float, bleed: bool = True) -> Area:
+    """The rectangle round everything drawn for `slots` (trims and kept bleed), or with
+    `bleed` false round their trims alone."""
+    inks = [slot.ink(width, height) if bleed else Area(slot.x, slot.y, slot.x + width, slot.y + height)
+            for slot in slots]
     return Area(min(a.x0 for a in inks), min(a.y0 for a in inks),
                 max(a.x1 for a in inks), max(a.y1 for a in inks))
 

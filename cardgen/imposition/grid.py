@@ -3,9 +3,10 @@ gutters, upright or on their side, and where the block goes."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from cardgen.imposition.edges import FOOTER_CLEAR, FOOTER_DEPTH, MARK_GAP, MARK_MIN, SIDES, unmarked
+from cardgen.imposition.edges import (FOOTER_CLEAR, FOOTER_DEPTH, MARK_GAP, MARK_MIN, SIDES, TICK_ROOM,
+                                      thin_bleed, unmarked)
 from cardgen.imposition.geometry import Area, Slot
 
 MARK_ROOM = 4.0       # a gutter between cards is only used if this much is left for marks
@@ -13,8 +14,8 @@ MARK_ROOM = 4.0       # a gutter between cards is only used if this much is left
 
 @dataclass(frozen=True)
 class Layout:
-    """A grid placed on a sheet: its slots, the footprint of one card, and the sides of the
-    block with no room for crop marks."""
+    """A grid placed on a sheet: its slots, the footprint of one card, the sides of the block
+    with no room for crop marks, and those where the page cuts its bleed back."""
 
     columns: int
     rows: int
@@ -23,15 +24,19 @@ class Layout:
     rotated: bool
     slots: tuple[Slot, ...]
     unmarked: tuple[str, ...]
+    thin: tuple[str, ...] = ()
 
     @property
     def count(self) -> int:
         return self.columns * self.rows
 
-    def merit(self, every_cut: bool = False) -> tuple:
-        """More cards; of equal counts, more cuts marked, then upright. With `every_cut`, a
-        layout with every cut marked before any that leaves some unmarked."""
-        return (not (every_cut and self.unmarked), self.count, -len(self.unmarked), not self.rotated)
+    def merit(self, every_cut: bool = False, full_bleed: bool = False) -> tuple:
+        """More cards; of equal counts, more cuts marked, then more sides with their full bleed,
+        then upright. With `every_cut`, a layout with every cut marked before any that leaves
+        some unmarked; with `full_bleed`, one with the full bleed round the block before any
+        that cuts it back."""
+        return (not (every_cut and self.unmarked), not (full_bleed and self.thin), self.count,
+                -len(self.unmarked), -len(self.thin), not self.rotated)
 
 
 def _fit(space: float, card: float, bleed: float, count: int | None = None) -> tuple[int, float]:
@@ -45,12 +50,14 @@ def _fit(space: float, card: float, bleed: float, count: int | None = None) -> t
 
 def _axis(origin: float, count: int, card: float, gutter: float, bleed: float,
           low: float, high: float):
-    """Positions along one axis and the bleed before/after each card, kept inside [low, high]."""
+    """Positions along one axis and the bleed before/after each card, kept inside [low, high]:
+    between cards, half the gutter (up to the bleed)."""
     out = []
+    inner = min(bleed, gutter / 2)
     for i in range(count):
         start = origin + i * (card + gutter)
-        before = bleed if (i == 0 or gutter) else 0.0
-        after = bleed if (i == count - 1 or gutter) else 0.0
+        before = bleed if i == 0 else inner
+        after = bleed if i == count - 1 else inner
         out.append((start, max(0.0, min(before, start - low)),
                     max(0.0, min(after, high - start - card))))
     return out
@@ -60,7 +67,9 @@ def _place(room: Area, ink: Area, counts, size, bleed: float, rotation: int,
            crop_marks: bool) -> tuple[Slot, ...]:
     """Slots of a grid centred in `room`, first row at the top, bleed kept inside `ink`. A block
     that leaves too little below it for crop marks and a footer line is lifted, if that leaves
-    room for marks above it."""
+    room for marks above it. With crop marks, a block that leaves room for a tick at neither
+    end of an axis is moved to leave it at the low end (bottom, left): the other end's bleed
+    pays for it."""
     (columns, gutter_x), (rows, gutter_y) = counts
     width, height = size
     block_w = columns * width + (columns - 1) * gutter_x
@@ -72,40 +81,82 @@ def _place(room: Area, ink: Area, counts, size, bleed: float, rotation: int,
         lifted = ink.y0 + bleed + wanted
         if lifted + block_h <= room.y1 + 1e-9 and ink.y1 - lifted - block_h - bleed >= marks - 1e-9:
             below = lifted
-    xs = _axis(room.x0 + (room.width - block_w) / 2, columns, width, gutter_x, bleed, ink.x0, ink.x1)
+    left = room.x0 + (room.width - block_w) / 2
+    if crop_marks:
+        left = _tick_room(left, block_w, (room.x0, room.x1), (ink.x0, ink.x1))
+        below = _tick_room(below, block_h, (room.y0, room.y1), (ink.y0, ink.y1))
+    xs = _axis(left, columns, width, gutter_x, bleed, ink.x0, ink.x1)
     ys = _axis(below, rows, height, gutter_y, bleed, ink.y0, ink.y1)
     return tuple(Slot(x, y, bl, br, bb, bt, rotation)
                  for (y, bb, bt) in reversed(ys) for (x, bl, br) in xs)
 
 
+def _tick_room(start: float, length: float, room: tuple[float, float],
+               ink: tuple[float, float]) -> float:
+    """Where a block of `length` starting at `start` goes so that a tick fits at one of its ends
+    inside `ink`: where it is, if one does; else moved to leave just that room at the low end,
+    if its trims stay inside `room`."""
+    if start - ink[0] >= TICK_ROOM - 1e-9 or ink[1] - start - length >= TICK_ROOM - 1e-9:
+        return start
+    moved = ink[0] + TICK_ROOM
+    return moved if room[0] - 1e-9 <= moved and moved + length <= room[1] + 1e-9 else start
+
+
 def _layout(room: Area, ink: Area, width: float, height: float, bleed: float, rotated: bool,
-            crop_marks: bool, every_cut: bool, sides) -> Layout | None:
+            crop_marks: bool, every_cut: bool, sides, full_bleed: bool = False) -> Layout | None:
     """The most cards of footprint width x height that fit `room`; with `every_cut`, fewer if
-    that is what it takes to leave room for a crop mark at every cut line."""
+    that is what it takes to leave room for a crop mark at every cut line; with `full_bleed`,
+    fewer if that is what it takes to keep the whole bleed round the block."""
     across = _fit(room.width, width, bleed)
     down = _fit(room.height, height, bleed)
     while across[0] and down[0]:
         slots = _place(room, ink, (across, down), (width, height), bleed, 90 if rotated else 0,
                        crop_marks)
         short = unmarked(slots, width, height, ink, sides) if crop_marks else ()
-        if every_cut and "left and right" in short and across[0] > 1:
+        thin = thin_bleed(slots, width, height, bleed)
+        fewer = (short if every_cut else ()) + (thin if full_bleed else ())
+        if "left and right" in fewer and across[0] > 1:
             across = _fit(room.width, width, bleed, across[0] - 1)
-        elif every_cut and "top and bottom" in short and down[0] > 1:
+        elif "top and bottom" in fewer and down[0] > 1:
             down = _fit(room.height, height, bleed, down[0] - 1)
         else:
-            return Layout(across[0], down[0], width, height, rotated, slots, short)
+            return Layout(across[0], down[0], width, height, rotated, slots, short, thin)
     return None
 
 
+def spaced(layout: Layout, room: Area, ink: Area, bleed: float, crop_marks: bool,
+           gutters: tuple[float, float], sides=SIDES) -> Layout | None:
+    """The layout's grid placed again with `gutters` (across, down) between its cards, or None
+    if it no longer fits `room`."""
+    (gx, gy), (w, h) = gutters, (layout.width, layout.height)
+    if (layout.columns * w + (layout.columns - 1) * gx > room.width + 1e-9
+            or layout.rows * h + (layout.rows - 1) * gy > room.height + 1e-9):
+        return None
+    slots = _place(room, ink, ((layout.columns, gx), (layout.rows, gy)), (w, h), bleed,
+                   layout.slots[0].rotation, crop_marks)
+    short = unmarked(slots, w, h, ink, sides) if crop_marks else ()
+    return replace(layout, slots=slots, unmarked=short, thin=thin_bleed(slots, w, h, bleed))
+
+
+def gutters(layout: Layout) -> tuple[float, float]:
+    """The space between the layout's columns and between its rows."""
+    slots, w, h = layout.slots, layout.width, layout.height
+    across = slots[1].x - slots[0].x - w if layout.columns > 1 else 0.0
+    down = slots[0].y - slots[layout.columns].y - h if layout.rows > 1 else 0.0
+    return across, down
+
+
 def best_layout(room: Area, ink: Area, card: tuple[float, float], bleed: float, crop_marks: bool,
-                every_cut: bool, sides=SIDES) -> Layout | None:
+                every_cut: bool, sides=SIDES, full_bleed: bool = False) -> Layout | None:
     """The layout of the card upright or on its side, whichever holds more; of equal ones, the
     one with more cuts marked, then the upright one. `room` is where trims may go, `ink` where
     bleed may; `sides` are the sides of the block whose cuts need marks there."""
-    options = [_layout(room, ink, card[0], card[1], bleed, False, crop_marks, every_cut, sides)]
+    options = [_layout(room, ink, card[0], card[1], bleed, False, crop_marks, every_cut, sides,
+                       full_bleed)]
     if card[0] != card[1]:
-        options.append(_layout(room, ink, card[1], card[0], bleed, True, crop_marks, every_cut, sides))
+        options.append(_layout(room, ink, card[1], card[0], bleed, True, crop_marks, every_cut,
+                               sides, full_bleed))
     options = [o for o in options if o is not None]
-    return max(options, key=lambda o: o.merit(every_cut)) if options else None
+    return max(options, key=lambda o: o.merit(every_cut, full_bleed)) if options else None
 
 

@@ -7,14 +7,17 @@ by it), and a gutterfold keeps a clear band either side of its fold.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Sequence
 
 from cardgen.imposition import edges
 from cardgen.imposition.edges import FOOTER_CLEAR
 from cardgen.imposition.flip import Flip
 from cardgen.imposition.geometry import Area, FooterRoom, ImpositionError, Slot
-from cardgen.imposition.grid import best_layout
+from cardgen.imposition.grid import best_layout, gutters, spaced
 
 FOLD_GAP = 4.0        # space kept free of ink either side of a gutterfold line
+SEPARATION = 1.5      # the bleed each card keeps at least, either side of a narrow gutter
+SHORT_FLIP_TURN = {0: 180, 90: 90, -90: -90}   # a front's turn -> its back's, short-edge flip
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,7 @@ class SheetPlan:
     front_area: Area | None = None     # where ink may go on the fronts' side of the sheet
     back_area: Area | None = None      # and on the backs' (the right half, for gutterfold)
     unmarked: tuple[str, ...] = ()     # sides of the block with no room for crop marks
+    thin: tuple[str, ...] = ()         # sides of the block where the page cuts the bleed back
 
     @property
     def per_page(self) -> int:
@@ -55,32 +59,49 @@ class SheetPlan:
     def slot_height(self) -> float:
         return self.card_width if self.rotated else self.card_height
 
+    def kept_bleed(self) -> dict[str, float]:
+        """The bleed a full sheet keeps round its block of fronts, by side (bottom, left, right,
+        top)."""
+        return edges.kept_bleed(self.fronts, self.slot_width, self.slot_height)
+
     def sheet(self, count: int) -> tuple[tuple[Slot, ...], tuple[Slot, ...]]:
-        """Fronts and backs of a sheet holding the first `count` cards. On a part-full sheet a card
+        """Fronts and backs of a sheet holding the first `count` cards."""
+        return self.sheet_of(range(min(count, self.per_page)))
+
+    def sheet_of(self, filled: Sequence[int]) -> tuple[tuple[Slot, ...], tuple[Slot, ...]]:
+        """Fronts and backs of a sheet whose slots `filled` (indices, in order) hold cards. A card
         next to an empty slot keeps its full bleed on that side: it is a cut, not a shared one."""
-        if count >= self.per_page:
+        if len(filled) >= self.per_page:
             return self.fronts, self.backs
-        fronts = tuple(self._opened(i, count) for i in range(count))
+        fronts = tuple(self._opened(i, set(filled)) for i in filled)
         backs = _backs(fronts, self) if self.backs else ()
         return fronts, backs
 
-    def _opened(self, index: int, count: int) -> Slot:
+    def _opened(self, index: int, filled: set[int]) -> Slot:
         slot = self.fronts[index]
         column, row = index % self.columns, index // self.columns
-        area, w = self.front_area, self.slot_width
-        right = column < self.columns - 1 and index + 1 >= count
-        below = row < self.rows - 1 and index + self.columns >= count
+        area, w, h, bleed = self.front_area, self.slot_width, self.slot_height, self.bleed
+        left = column > 0 and index - 1 not in filled
+        right = column < self.columns - 1 and index + 1 not in filled
+        above = row > 0 and index - self.columns not in filled
+        below = row < self.rows - 1 and index + self.columns not in filled
         return replace(
             slot,
-            bleed_right=min(self.bleed, area.x1 - slot.x - w) if right else slot.bleed_right,
-            bleed_bottom=min(self.bleed, slot.y - area.y0) if below else slot.bleed_bottom)
+            bleed_left=min(bleed, slot.x - area.x0) if left else slot.bleed_left,
+            bleed_right=min(bleed, area.x1 - slot.x - w) if right else slot.bleed_right,
+            bleed_top=min(bleed, area.y1 - slot.y - h) if above else slot.bleed_top,
+            bleed_bottom=min(bleed, slot.y - area.y0) if below else slot.bleed_bottom)
 
     def marks_for(self, count: int) -> tuple:
-        """The crop marks of a sheet holding only the first `count` cards: those of the full
-        sheet that lie on a cut line of one of them."""
-        if count >= self.per_page:
+        """The crop marks of a sheet holding only the first `count` cards."""
+        return self.marks_of(range(min(count, self.per_page)))
+
+    def marks_of(self, filled: Sequence[int]) -> tuple:
+        """The crop marks of a sheet whose slots `filled` hold cards: those of the full sheet
+        that lie on a cut line of one of them."""
+        if len(filled) >= self.per_page:
             return self.crop_marks
-        fronts, backs = self.sheet(count)
+        fronts, backs = self.sheet_of(filled)
         slots = fronts + (backs if self.backs_on_same_page else ())
         xs = {round(v, 6) for s in slots for v in (s.x, s.x + self.slot_width)}
         ys = {round(v, 6) for s in slots for v in (s.y, s.y + self.slot_height)}
@@ -99,7 +120,11 @@ def _backs(fronts, plan: SheetPlan) -> tuple[Slot, ...]:
         x, y = flip.box(s.x, s.y, w, h)
         if plan.duplex == "short":
             sides = (s.bleed_left, s.bleed_right, s.bleed_top, s.bleed_bottom)
-            turn = s.rotation            # a flip about the sheet's width keeps a side-on card's turn
+            # a flip about the sheet's width turns an upright card's top to the bottom of the
+            # back page: its back is turned half round, so that turning the card over side to
+            # side shows it the same way up as a long-edge flip does (a side-on card keeps its
+            # turn, its top staying on the same side)
+            turn = SHORT_FLIP_TURN[s.rotation]
         else:                            # long-edge flip, and the fold, mirror left to right
             sides = (s.bleed_right, s.bleed_left, s.bleed_bottom, s.bleed_top)
             turn = -s.rotation
@@ -112,17 +137,23 @@ def _backs(fronts, plan: SheetPlan) -> tuple[Slot, ...]:
 
 def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: float, margin: float,
                duplex: str, crop_marks: bool = True,
-               back_offset: tuple[float, float] = (0.0, 0.0), every_cut: bool = False) -> SheetPlan:
+               back_offset: tuple[float, float] = (0.0, 0.0), every_cut: bool = False,
+               full_bleed: bool = False, separate: bool = False) -> SheetPlan:
     """The imposition of one deck's cards on one paper size. Raises ImpositionError if none fit
     (its code is back-offset when they would but for the offset). With `every_cut`, the
-    grid gives up cards until every cut line has room for a crop mark."""
+    grid gives up cards until every cut line has room for a crop mark or a tick; with
+    `full_bleed`, until the page leaves the whole bleed round the block. With `separate`
+    (the cards' bleeds differ in colour), rows and columns get a gutter where the page has
+    room for one at no cost: no card, mark, bleed or footer given up for it."""
     if duplex == "fold":
-        return _plan_fold(page, card, bleed, margin, crop_marks, every_cut and crop_marks)
+        return _plan_fold(page, card, bleed, margin, crop_marks, every_cut and crop_marks,
+                          full_bleed)
     page_w, page_h = page
     area = Area(margin, margin, page_w - margin, page_h - margin)
     offset = (float(back_offset[0]), float(back_offset[1])) if duplex in ("long", "short") else (0.0, 0.0)
     room = Area(*Flip(duplex, page_w, page_h, offset).room(area.x0, area.y0, area.x1, area.y1))
-    layout = best_layout(room, area, card, bleed, crop_marks, every_cut and crop_marks)
+    layout = best_layout(room, area, card, bleed, crop_marks, every_cut and crop_marks,
+                         full_bleed=full_bleed)
     if layout is None:
         if offset != (0.0, 0.0) and best_layout(area, area, card, bleed, False, False):
             raise ImpositionError(
@@ -131,27 +162,59 @@ def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: floa
                 f"{page_w:g} x {page_h:g} mm page wherever its front went", code="back-offset")
         raise ImpositionError(f"a {card[0]:g} x {card[1]:g} mm card does not fit on a "
                               f"{page_w:g} x {page_h:g} mm page inside a {margin:g} mm margin")
+    plan = _flat_plan(page, card, layout, area, crop_marks, bleed, duplex, offset)
+    if separate:
+        for candidate in _separations(plan, layout, room, area, bleed, crop_marks):
+            spread = _flat_plan(page, card, candidate, area, crop_marks, bleed, duplex, offset)
+            if spread.footer and (spread.back_footer or not plan.back_footer):
+                return spread
+    return plan
+
+
+def _separations(plan: SheetPlan, layout, room: Area, area: Area, bleed: float, crop_marks: bool):
+    """The layout with gutters between its rows and columns, those separating more first, each
+    as good as the layout but for the footer: the same cards, marks and bleed."""
+    now = gutters(layout)
+    wide = [max(now[i], g) for i, g in enumerate((2 * bleed, 2 * bleed))]
+    narrow = [max(now[i], 2 * SEPARATION) for i in (0, 1)]
+    tries = [(wide[0], wide[1]), (wide[0], narrow[1]), (narrow[0], wide[1]), (narrow[0], narrow[1]),
+             (wide[0], now[1]), (narrow[0], now[1]), (now[0], wide[1]), (now[0], narrow[1])]
+    for gx, gy in tries:
+        if (gx, gy) == now:
+            continue
+        found = spaced(layout, room, area, bleed, crop_marks, (gx, gy))
+        if (found and set(found.unmarked) <= set(plan.unmarked) and set(found.thin) <= set(plan.thin)):
+            yield found
+
+
+def _flat_plan(page, card, layout, area: Area, crop_marks: bool, bleed: float, duplex: str,
+               offset) -> SheetPlan:
+    """The plan of a layout on one side of the sheet, with its backs behind it (duplex long or
+    short) or none."""
+    page_w, page_h = page
     fronts, w, h = layout.slots, layout.width, layout.height
     marks = tuple(edges.marks(fronts, w, h, area)) if crop_marks else ()
     plan = SheetPlan(page_w, page_h, card[0], card[1], layout.columns, layout.rows, fronts, (),
                      False, marks, None, edges.footer_rooms(fronts, w, h, area, crop_marks),
-                     margin=margin, rotated=layout.rotated, bleed=bleed, duplex=duplex,
-                     back_offset=offset, front_area=area, back_area=area, unmarked=layout.unmarked)
+                     margin=area.x0, rotated=layout.rotated, bleed=bleed, duplex=duplex,
+                     back_offset=offset, front_area=area, back_area=area, unmarked=layout.unmarked,
+                     thin=layout.thin)
     if duplex not in ("long", "short"):
         return plan
     backs = _backs(fronts, plan)
     return replace(plan, backs=backs, back_footer=edges.footer_rooms(backs, w, h, area, False))
 
 
-def _plan_fold(page, card, bleed, margin, crop_marks, every_cut) -> SheetPlan:
+def _plan_fold(page, card, bleed, margin, crop_marks, every_cut, full_bleed) -> SheetPlan:
     """Gutterfold: fronts left of a vertical fold line, their backs mirrored on the right.
     The page turns landscape, and the cards on their side, when that fits more cards."""
     best = None
     for page_w, page_h in (page, (page[1], page[0])):
         area = Area(margin, margin, page_w / 2 - FOLD_GAP, page_h - margin)
         layout = best_layout(area, area, card, bleed, crop_marks, every_cut,
-                             sides=("left", "bottom", "top"))   # the fold side is not cut
-        if layout and (best is None or layout.merit(every_cut) > best[3].merit(every_cut)):
+                             sides=("left", "bottom", "top"), full_bleed=full_bleed)
+        if layout and (best is None or layout.merit(every_cut, full_bleed)
+                       > best[3].merit(every_cut, full_bleed)):
             best = (page_w, page_h, area, layout)
     if best is None:
         raise ImpositionError(f"a {card[0]:g} x {card[1]:g} mm card does not fit on half of a "
@@ -164,7 +227,8 @@ def _plan_fold(page, card, bleed, margin, crop_marks, every_cut) -> SheetPlan:
                      fold_label=FooterRoom(half - FOLD_GAP + FOOTER_CLEAR, margin,
                                            half - FOOTER_CLEAR, page_h - margin, rotated=True),
                      margin=margin, rotated=layout.rotated, bleed=bleed, duplex="fold",
-                     front_area=area, back_area=back_area, unmarked=layout.unmarked)
+                     front_area=area, back_area=back_area, unmarked=layout.unmarked,
+                     thin=layout.thin)
     backs = _backs(fronts, plan)
     marks = edges.marks(fronts, w, h, area) + edges.marks(backs, w, h, back_area) if crop_marks else []
     rooms = (edges.footer_rooms(fronts, w, h, area, crop_marks)

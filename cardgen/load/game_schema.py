@@ -95,6 +95,15 @@ PRINT_KEYS = {
                           "takes to leave room for a crop mark at every cut; false: keep the full "
                           "grid, marking the cuts where marks fit; unset: as false, with a warning "
                           "when a cut goes unmarked"),
+    "full_bleed": Key(s.boolean, doc="true: place fewer cards a sheet where that is what it takes "
+                      "to keep the whole bleed round the block of cards; false: keep the full grid, "
+                      "with the bleed the page leaves; unset: as false, with a warning when the "
+                      "page cuts the bleed back"),
+    "separate_colours": Key(s.boolean, doc="true: leave a slot empty where two cards whose "
+                            "bleeds differ in colour would share a cut, so a cut off the line "
+                            "leaves no sliver of one on the other; false: print the cards in "
+                            "order, sharing cuts; unset: as false, with a warning when such a cut "
+                            "is shared"),
     "back_offset": Key(offset, default=(0.0, 0.0), doc="[x, y] mm shift of back pages"),
     "pack": Key(s.boolean, default=False, doc="decks of one card size share sheets in one PDF, "
                 "named after the size (e.g. poker-decks.pdf), so no deck leaves a part-full sheet"),

@@ -40,6 +40,9 @@ class OutputKind:
     def check(self, game: Game, report: Report) -> None:
         """This output's own checks of the game, before anything is drawn."""
 
+    def check_faces(self, game: Game, faces: Faces, report: Report) -> None:
+        """This output's own checks of what it would print, once the faces are resolved."""
+
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
         """Every file it would write, with what makes it ("deck 'heroes'") and where that is:
         one maker per file made (decks packed into one file are one maker), so a name with two

@@ -1,14 +1,22 @@
 """The card sheets' own checks: cards fit their sleeves and the page, a deck's size is bounded,
-the page footer can be printed, and the marks the grid leaves out are said."""
+the page footer can be printed, and the marks the grid leaves out and the bleed the page cuts
+back are said."""
 from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from typing import Sequence
 
 from cardgen import catalog
 from cardgen.base.errors import Report
-from cardgen.imposition import ImpositionError, plan_sheet
+from cardgen.imposition import ImpositionError, SheetPlan, plan_sheet
+from cardgen.imposition.arrange import arrange, in_order, mismatches, on_sheet
+from cardgen.resolve.bind import CardFace
+from cardgen.resolve.preflight import bleeds_differ, edge_colours
 from cardgen.resolve.resolve import DeckFaces
 from cardgen.base.limits import PRINTED_CARDS
 from cardgen.load.cards import slug
-from cardgen.base.model import Deck, Game, Source
+from cardgen.base.model import CardSize, Deck, Game, PrintSettings, Source
 from cardgen.render.page_footer import check_printable
 from cardgen.render.pages import DOT, identity
 from cardgen.render.sheet_drawing import decks_part, sheet_footer_fits
@@ -36,6 +44,77 @@ def sheet_groups(items, pack: bool) -> list[tuple[str, list]]:
              group) for group in by_size.values()]
 
 
+def sheet_plan(settings: PrintSettings, page: tuple[float, float], size: CardSize,
+               separate: bool = False, **changes) -> SheetPlan:
+    """The sheet plan for cards of `size` under the print settings, any of them changed;
+    `separate`: with gutters where the page has room (the cards' bleeds differ)."""
+    settings = replace(settings, **changes)
+    return plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
+                      settings.duplex, settings.crop_marks, settings.back_offset,
+                      bool(settings.mark_every_cut), bool(settings.full_bleed), separate)
+
+
+def printed_faces(group: Sequence[DeckFaces]) -> list[tuple[str, CardFace]]:
+    """(card name, front) of every card a PDF of `group` prints, copies counted, in print order:
+    the order its sheets take them in."""
+    return [(card.name, faces.fronts[card.id]) for faces in group for card in faces.deck.cards
+            if card.id in faces.fronts for _ in range(card.copies)]
+
+
+def sheets_for(settings: PrintSettings, page: tuple[float, float],
+               group: Sequence[DeckFaces]) -> tuple[SheetPlan, list, list[dict]]:
+    """The plan of a PDF of `group`, which slot of which sheet each card takes, and each card's
+    bleed colours by side of the sheet. Cards whose bleeds differ get gutters where the page
+    has room; with `separate_colours`, a slot is left empty where two would share a cut."""
+    colours: dict[int, dict] = {}
+    edges = [colours.setdefault(id(face), edge_colours(face)) for _, face in printed_faces(group)]
+    known = {c for e in colours.values() for c in e.values() if c is not None}
+    mixed = any(bleeds_differ(a, b) for a, b in combinations(known, 2))
+    plan = sheet_plan(settings, page, group[0].deck.size, separate=mixed)
+    turned = [on_sheet(e, plan.fronts[0].rotation) for e in edges]
+    if mixed and settings.separate_colours:
+        return plan, arrange(plan, turned, bleeds_differ), turned
+    return plan, in_order(plan, len(edges)), turned
+
+
+def check_shared_cuts(game: Game, faces, report: Report) -> None:
+    """Cards whose bleeds differ visibly in colour sharing a cut, on a PDF's sheets as they
+    are printed: a cut a little off the line leaves a sliver of one on the other."""
+    settings = game.print
+    if settings.separate_colours is not None:
+        return
+    page = catalog.page_sizes()[settings.page]
+    for name, group in sheet_groups(faces.decks, settings.pack):
+        try:
+            plan, sheets, turned = sheets_for(settings, page, group)
+        except ImpositionError:
+            return                  # said already, deck by deck
+        names = [card for card, _ in printed_faces(group)]
+        found = []
+        for number, taken in enumerate(sheets, start=1):
+            cards = dict(taken)
+            found += [(number, cards[a], cards[b]) for a, b in
+                      mismatches(plan, {slot: turned[i] for slot, i in taken}, bleeds_differ)]
+        if not found:
+            continue
+        separated = sheets_for(replace(settings, separate_colours=True), page, group)[1]
+        number, a, b = found[0]
+        deck = group[0].deck
+        where = Source(deck.source.file, deck.source.line, deck.source.path)
+        report.warning(where.file, where.line, where.path,
+                       f"on {settings.page} paper, {name}.pdf has {len(found)} cut"
+                       f"{'s' * (len(found) > 1)} shared by cards whose bleeds differ in colour "
+                       f"(the first: '{names[a]}' and '{names[b]}', sheet {number}): a cut a little "
+                       f"off the line leaves a sliver of one on the other; set print: "
+                       f"separate_colours: true to leave a slot empty between them "
+                       f"({_sheets(len(separated))} instead of {len(sheets)}), or false to keep "
+                       "them", code="shared-cut-colours")
+
+
+def _sheets(count: int) -> str:
+    return f"{count} sheet{'s' * (count != 1)}"
+
+
 def _deck(item) -> Deck:
     return item.deck if isinstance(item, DeckFaces) else item
 
@@ -44,6 +123,7 @@ def check_print(game: Game, report: Report) -> None:
     check_footer(game, report)
     settings = game.print   # with any --page or --duplex of this run already applied
     page_size = catalog.page_sizes()[settings.page]
+    thin: dict[tuple, list] = {}       # card size -> (deck, plan) of decks whose bleed is cut back
     for deck in game.decks:
         if deck.card_count > PRINTED_CARDS:
             report.error(deck.source.file, deck.source.line, deck.source.path,
@@ -62,9 +142,7 @@ def check_print(game: Game, report: Report) -> None:
                              f"{min(spare_w, spare_h):g} mm in a {size.sleeve} sleeve; it needs "
                              f"{catalog.SLEEVE_CLEARANCE_MM:g} mm", code="sleeve-fit")
         try:
-            plan = plan_sheet(page_size, (size.width, size.height), settings.bleed, settings.margin,
-                              settings.duplex, settings.crop_marks, settings.back_offset,
-                              bool(settings.mark_every_cut))
+            plan = sheet_plan(settings, page_size, size)
         except ImpositionError as exc:
             if exc.problem.code == "back-offset":
                 at = _offset_source(game)
@@ -76,7 +154,11 @@ def check_print(game: Game, report: Report) -> None:
             continue
         if plan.unmarked and settings.mark_every_cut is None:
             _unmarked_cuts(game, deck, plan, page_size, where, report)
+        if settings.full_bleed is None and plan.thin:
+            thin.setdefault((size.width, size.height), []).append((deck, plan))
         _offset_cost(game, deck, plan, page_size, report)
+    for decks in thin.values():
+        _thin_bleed(game, decks, page_size, report)
     for _, decks in sheet_groups(game.decks, settings.pack):
         _footer_room(game, decks, page_size, report)
     if settings.duplex == "fold" and settings.back_offset != (0.0, 0.0):
@@ -89,14 +171,42 @@ def check_print(game: Game, report: Report) -> None:
 def _unmarked_cuts(game: Game, deck, plan, page_size, where: Source, report: Report) -> None:
     """Cut lines the full grid leaves no room to mark: say so, and what the choice costs."""
     settings = game.print
-    marked = plan_sheet(page_size, (deck.size.width, deck.size.height), settings.bleed,
-                        settings.margin, settings.duplex, True, settings.back_offset, True)
+    marked = sheet_plan(settings, page_size, deck.size, crop_marks=True, mark_every_cut=True)
     report.warning(where.file, where.line, where.path,
                    f"on {settings.page} paper, deck '{deck.id}' ({plan.columns} x {plan.rows} "
                    f"cards a sheet) leaves no room for crop marks on the {' or '.join(plan.unmarked)} "
                    f"of the block, so those cuts are unmarked; set print: mark_every_cut: true for "
                    f"{marked.per_page} cards a sheet with every cut marked, or false to keep "
                    f"{plan.per_page} and the marks that fit", code="unmarked-cuts")
+
+
+def _thin_bleed(game: Game, decks: list, page_size, report: Report) -> None:
+    """Bleed the page cuts back round the block of cards of one size, below what the game asks:
+    say where, how much is left, and what keeping it all would cost."""
+    settings = game.print
+    deck, plan = decks[0]
+    kept = plan.kept_bleed()
+    thin = [f"{round(kept[side], 2):g} mm {WHERE[side]}" for side in ("bottom", "top", "left", "right")
+            if kept[side] < settings.bleed - 1e-6]
+    full = sheet_plan(settings, page_size, deck.size, full_bleed=True)
+    if full.thin:
+        offer = "no grid on this paper keeps it all"
+    else:
+        offer = (f"set print: full_bleed: true for {full.per_page} a sheet with the whole bleed, "
+                 f"or false to keep {plan.per_page} and say nothing")
+    names = ", ".join(f"'{d.id}'" for d, _ in decks)
+    where = deck.size_source or Source(deck.source.file, deck.source.line,
+                                       deck.source.path + ("size",))
+    report.warning(where.file, where.line, where.path,
+                   f"on {settings.page} paper, {plan.per_page} cards a sheet ({plan.columns} x "
+                   f"{plan.rows}, deck{'s' * (len(decks) > 1)} {names}) keep only "
+                   f"{' and '.join(thin)} of the {settings.bleed:g} mm bleed (the page has no more room "
+                   f"round the block and its crop marks): a cut that far off the line shows white; "
+                   f"{offer}",
+                   code="bleed-cut-back")
+
+
+WHERE = {"bottom": "below the block", "top": "above it", "left": "left of it", "right": "right of it"}
 
 
 def _offset_source(game: Game) -> Source:
@@ -109,9 +219,7 @@ def _offset_cost(game: Game, deck, plan, page_size, report: Report) -> None:
     settings = game.print
     if plan.back_offset == (0.0, 0.0):
         return
-    plain = plan_sheet(page_size, (deck.size.width, deck.size.height), settings.bleed,
-                       settings.margin, settings.duplex, settings.crop_marks, (0.0, 0.0),
-                       bool(settings.mark_every_cut))
+    plain = sheet_plan(settings, page_size, deck.size, back_offset=(0.0, 0.0))
     if plain.per_page > plan.per_page:
         at = _offset_source(game)
         dx, dy = plan.back_offset
@@ -127,9 +235,7 @@ def _footer_room(game: Game, decks, page_size, report: Report) -> None:
     its decks and the version at 5 pt or more, as the renderer prints them."""
     settings, size = game.print, decks[0].size
     try:
-        plan = plan_sheet(page_size, (size.width, size.height), settings.bleed, settings.margin,
-                          settings.duplex, settings.crop_marks, settings.back_offset,
-                          bool(settings.mark_every_cut))
+        plan = sheet_plan(settings, page_size, size)
     except ImpositionError:
         return                  # said already, deck by deck
     says = identity(game, decks_part(decks))

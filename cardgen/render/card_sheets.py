@@ -6,11 +6,10 @@ from typing import Callable
 
 from cardgen import catalog
 from cardgen.base.errors import Report
-from cardgen.imposition import plan_sheet
 from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Game, Source
 from cardgen.render.base import OutputKind
-from cardgen.render.card_sheet_checks import check_print, sheet_groups
+from cardgen.render.card_sheet_checks import check_print, check_shared_cuts, sheet_groups, sheets_for
 from cardgen.render.sheet_drawing import render_decks
 
 
@@ -21,6 +20,9 @@ class CardSheets(OutputKind):
 
     def check(self, game: Game, report: Report) -> None:
         check_print(game, report)
+
+    def check_faces(self, game: Game, faces: Faces, report: Report) -> None:
+        check_shared_cuts(game, faces, report)
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
         """One maker per PDF made: a deck, or the decks packed together into one."""
@@ -36,9 +38,6 @@ class CardSheets(OutputKind):
         page = catalog.page_sizes()[settings.page]
         out = {}
         for name, group in sheet_groups(faces.decks, settings.pack):
-            size = group[0].deck.size
-            plan = plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
-                              settings.duplex, settings.crop_marks, settings.back_offset,
-                              bool(settings.mark_every_cut))
-            out[f"{name}.pdf"] = render_decks(game, group, plan, settings.duplex, progress)
+            plan, sheets, _ = sheets_for(settings, page, group)
+            out[f"{name}.pdf"] = render_decks(game, group, plan, settings.duplex, progress, sheets)
         return out

@@ -16,6 +16,7 @@ from cardgen.resolve.bind import CardFace
 from cardgen.resolve.resolve import DeckFaces
 from cardgen.base.model import Game
 from cardgen.imposition import SheetPlan, Slot
+from cardgen.imposition.arrange import in_order
 from cardgen.drawing.pen import Pen
 from cardgen.drawing.pictures import PictureCache
 from cardgen.render.page_footer import draw_footer, draw_label, fit_footer, footer_forms
@@ -66,7 +67,7 @@ def place(canvas: Canvas, what: str | Inline, slot: Slot, plan: SheetPlan,
           pictures: PictureCache | None = None, cmyk: bool = False) -> None:
     """Draw a face (a form's name, or an Inline face) in its slot, clipped to the trim and the
     bleed the slot keeps, turned as the slot says (a quarter turn puts the card's bottom-left
-    corner at the footprint's bottom-right)."""
+    corner at the footprint's bottom-right; a half turn, at its top-right)."""
     canvas.saveState()
     x, y, w, h = (mm_to_pt(v) for v in slot.clip(plan.slot_width, plan.slot_height))
     path = canvas.beginPath()
@@ -76,6 +77,8 @@ def place(canvas: Canvas, what: str | Inline, slot: Slot, plan: SheetPlan,
         canvas.translate(mm_to_pt(slot.x + plan.slot_width), mm_to_pt(slot.y))
     elif slot.rotation == -90:
         canvas.translate(mm_to_pt(slot.x), mm_to_pt(slot.y + plan.slot_height))
+    elif slot.rotation == 180:
+        canvas.translate(mm_to_pt(slot.x + plan.slot_width), mm_to_pt(slot.y + plan.slot_height))
     else:
         canvas.translate(mm_to_pt(slot.x), mm_to_pt(slot.y))
     if slot.rotation:
@@ -91,9 +94,10 @@ def place(canvas: Canvas, what: str | Inline, slot: Slot, plan: SheetPlan,
     canvas.restoreState()
 
 
-def draw_marks(canvas: Canvas, plan: SheetPlan, cards: int) -> None:
-    """The crop marks of a sheet of `cards` cards, and the fold line with its label."""
-    draw_cut_marks(canvas, plan.marks_for(cards))
+def draw_marks(canvas: Canvas, plan: SheetPlan, filled: Sequence[int]) -> None:
+    """The crop marks of a sheet whose slots `filled` hold cards (on a halo: a tick runs over
+    the outer bleed), and the fold line with its label."""
+    draw_cut_marks(canvas, plan.marks_of(filled), halo=True)
     canvas.saveState()
     if plan.fold_line:
         canvas.setStrokeColor(FOLD_COLOR)
@@ -122,9 +126,11 @@ def render_deck(game: Game, faces: DeckFaces, plan: SheetPlan, duplex: str,
 
 
 def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex: str,
-                 progress: Callable[[int], None] = lambda n: None) -> bytes:
+                 progress: Callable[[int], None] = lambda n: None,
+                 sheets: Sequence[Sequence[tuple[int, int]]] | None = None) -> bytes:
     """One PDF of the cards of several decks of one size, in deck order, sharing sheets; each
-    card's back is its own deck's back, behind it."""
+    card's back is its own deck's back, behind it. `sheets` says which slot of which sheet
+    each card takes, as (slot, card's place in that order) (none: every slot in turn)."""
     buffer = io.BytesIO()
     names = decks_part(deck_faces.deck for deck_faces in decks)
     canvas = new_document(buffer, page_size(plan.page_width, plan.page_height),
@@ -148,13 +154,15 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
                                                  printed[card_id], pictures, cmyk)
         sequence += [(forms[card.id], backs.get(card.id, back)) for card in faces.deck.cards
                      for _ in range(card.copies) if card.id in forms]
-    sheets = [sequence[i:i + plan.per_page] for i in range(0, len(sequence), plan.per_page)]
+    sheets = sheets if sheets is not None else in_order(plan, len(sequence))
     sides = sheet_sides(plan, duplex)
     total = len(sheets) * len(sides)
     says = identity(game, names)
     page = 0
-    for sheet in sheets:
-        fronts, backs = plan.sheet(len(sheet))
+    for taken in sheets:
+        filled = [slot for slot, _ in taken]
+        sheet = [sequence[i] for _, i in taken]
+        fronts, backs = plan.sheet_of(filled)
         for slot, (front, _) in zip(fronts, sheet):
             place(canvas, front, slot, plan, pictures, cmyk)
         for n, (label, rooms) in enumerate(sides):
@@ -162,7 +170,7 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
                 for slot, (_, back) in zip(backs, sheet):
                     place(canvas, back, slot, plan, pictures, cmyk)
             if not n:
-                draw_marks(canvas, plan, len(sheet))
+                draw_marks(canvas, plan, filled)
             page += 1
             draw_footer(canvas, rooms, footer_forms(says, label, page, total))
             canvas.showPage()

@@ -13,10 +13,12 @@ from typing import Sequence
 
 from cardgen.base.errors import Report
 from cardgen.base.model import Legibility, Source
-from cardgen.shared.colour_vision import confusion, contrast, hex_name, rgb
+from cardgen.shared.colour_vision import confusion, contrast, delta_e, hex_name, rgb
 from cardgen.drawing.elements.base import BindContext, Box, Element, Ink
 
 CUT_ZONE = 1.6           # mm either side of the trim a cut may land (1/16 in)
+BLEED_DIFFERENCE = 10.0  # Delta E 2000 from which a sliver of one bleed shows on another
+EDGE_SAMPLES = (0.25, 0.5, 0.75)   # where along an edge its bleed colour is read
 LARGE_TEXT = (18.0, 14.0)  # pt: text this size (or the second, bold) needs only LARGE_CONTRAST
 LARGE_CONTRAST = 3.0
 PAPER = (1.0, 1.0, 1.0)
@@ -89,6 +91,34 @@ def _contrast(ink: Ink, below: list[Ink], ctx: BindContext, rules: Legibility) -
 
 def _contains(b: Box, x: float, y: float) -> bool:
     return b.x <= x <= b.x + b.width and b.y <= y <= b.y + b.height
+
+
+# a card's bleed: what a neighbour sharing its cut would show a sliver of ---------------------------
+
+def edge_colours(face) -> dict:
+    """The colour a face's bleed shows along each side (top, bottom, left, right), read from the
+    solid areas its layout paints: the topmost at three points along the side, halfway into
+    the bleed (unpainted: the paper). None where those points differ or lie on a picture: a
+    picture's colours are not judged."""
+    areas = [ink for element in face.elements for ink in element.inks() if ink.kind == "area"]
+    w, h, depth = face.width, face.height, max(face.bleed, 0.5) / 2
+    points = {"top": [(w * f, -depth) for f in EDGE_SAMPLES],
+              "bottom": [(w * f, h + depth) for f in EDGE_SAMPLES],
+              "left": [(-depth, h * f) for f in EDGE_SAMPLES],
+              "right": [(w + depth, h * f) for f in EDGE_SAMPLES]}
+    out = {}
+    for side, where in points.items():
+        seen = set()
+        for x, y in where:
+            top = next((a for a in reversed(areas) if _contains(a.box, x, y)), None)
+            seen.add(PAPER if top is None else None if top.color is None else rgb(top.color))
+        out[side] = seen.pop() if len(seen) == 1 else None
+    return out
+
+
+def bleeds_differ(a, b) -> bool:
+    """Whether a sliver of one bleed colour would show against the other."""
+    return delta_e(a, b) >= BLEED_DIFFERENCE
 
 
 # across cards: colours that alone tell groups apart -------------------------------------------------

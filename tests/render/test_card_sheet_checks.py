@@ -25,8 +25,11 @@ def _codes(report: Report) -> list[str]:
     return [d.code for d in report.sorted()]
 
 
-def test_a4_poker_with_mark_every_cut_unset_says_the_side_cuts_go_unmarked(game, edit):
-    edit(game / "game.yaml", "print:\n  mark_every_cut: false\n", "")
+def test_a_grid_with_no_room_for_ticks_beside_it_says_the_side_cuts_go_unmarked(game, edit):
+    """66 mm cards three across A4 leave 1 mm between the trims and the margin: no crop mark and
+    no tick fits beside the block, so its level cuts would go unmarked."""
+    edit(game / "game.yaml", "print:\n  mark_every_cut: false\n", "print:\n  full_bleed: false\n")
+    edit(game / "game.yaml", "size: poker", "size: {width: 66mm, height: 88.9mm}")
     [warning] = _problems(game).sorted()
     assert warning.code == "unmarked-cuts"
     assert "(3 x 3 cards a sheet)" in warning.message
@@ -34,12 +37,28 @@ def test_a4_poker_with_mark_every_cut_unset_says_the_side_cuts_go_unmarked(game,
     assert "mark_every_cut: true for 8 cards a sheet" in warning.message
 
 
-def test_mark_every_cut_false_keeps_the_grid_quietly(game):
+def test_poker_on_a4_and_letter_marks_every_cut_with_nothing_to_say(game, edit):
+    assert _codes(_problems(game)) == []
+    edit(game / "game.yaml", "mark_every_cut: false", "full_bleed: false")
     assert _codes(_problems(game)) == []
     assert _codes(_problems(game, page="letter")) == []
 
 
-def test_a_back_offset_that_costs_cards_is_said_at_print_back_offset(game):
+def test_letter_poker_says_the_bleed_the_page_cuts_back_and_what_keeping_it_costs(game, edit):
+    edit(game / "game.yaml", "print:\n  mark_every_cut: false\n", "")
+    assert _codes(_problems(game)) == []                 # A4 keeps the whole bleed
+    [warning] = _problems(game, page="letter").sorted()
+    assert (warning.code, warning.path) == ("bleed-cut-back", ("decks", 0, "size"))
+    assert "on letter paper, 9 cards a sheet (3 x 3, deck 'heroes')" in warning.message
+    assert "keep only 2.3 mm below the block and 0.4 mm above it of the 3 mm bleed" in warning.message
+    assert "full_bleed: true for 8 a sheet with the whole bleed, or false to keep 9" in warning.message
+    assert _codes(_problems(game, page="letter", duplex="fold")) == []   # 4 on their side fit
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + "print:\n  full_bleed: true\n")
+    assert _codes(_problems(game, page="letter")) == []
+
+
+def test_a_back_offset_that_costs_cards_is_said_at_print_back_offset(game, edit):
+    edit(game / "game.yaml", "mark_every_cut: false", "mark_every_cut: false\n  full_bleed: false")
     report = _problems(game, page="letter", back_offset=(0.0, 3.0))
     [warning] = report.sorted()
     assert (warning.code, warning.path) == ("back-offset-costs-cards", ("print", "back_offset"))
