@@ -48,10 +48,16 @@ def deck_values(game: Game, deck: Deck) -> dict:
                                  **deck.values})}
 
 
+def cards_by_name(game: Game) -> dict[str, Card]:
+    return {card.name: card for d in game.decks for card in d.cards}
+
+
 def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
-               number: int | None = None) -> Scope:
+               number: int | None = None, named: Mapping | None = None) -> Scope:
     """What a card's face can bind; `shared` is the deck's own values, computed once per deck;
-    `number` is the card's place in its deck, from 1 (found when not given)."""
+    `number` is the card's place in its deck, from 1 (found when not given); `named` is every
+    card by name (found when not given), so a field naming another card binds that card's values
+    as `{{field.value}}` (a team's `{{mage.alignment}}`)."""
     if number is None:
         number = next(i for i, c in enumerate(deck.cards, start=1) if c is card)
     card_type = game.card_types[card.card_type]
@@ -65,7 +71,18 @@ def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
         if decl.name in card.values:
             kind = field_type(decl.type)
             texts[decl.name] = kind.as_text(card.values[decl.name])
-            for part, value in kind.parts(card.values[decl.name], decl).items():
+            parts = kind.parts(card.values[decl.name], decl)
+            targets = kind.cards_named(card.values[decl.name])
+            if len(targets) == 1 and not isinstance(card.values[decl.name], tuple):
+                if named is None:
+                    named = cards_by_name(game)
+                other = named.get(targets[0])
+                if other is not None:     # its fields it leaves out bind as nothing
+                    fields = [d.name for d in game.card_types[other.card_type].fields]
+                    given = {k: other.values.get(k) for k in fields}
+                    parts = {**{k: v for k, v in given.items()
+                                if v is None or isinstance(v, (str, int, float, bool))}, **parts}
+            for part, value in parts.items():
                 values[f"{decl.name}.{part}"] = value
                 texts[f"{decl.name}.{part}"] = as_text(value)
     markup_fields = frozenset(d.name for d in card_type.fields if field_type(d.type).markup)
@@ -104,6 +121,7 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
                   report: Report) -> tuple[DeckFaces, ...]:
     found: list[FaceProblems] = []          # every face's problems: cards' and backs'
     bleed = game.print.bleed
+    named = cards_by_name(game)
     out = []
     for deck in game.decks:
         card_type = game.card_types[deck.card_type]
@@ -116,7 +134,7 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
         shared_values = deck_values(game, deck)
         deck_sources = _prefixed("deck", deck.value_sources)
         for number, card in enumerate(deck.cards, start=1):
-            scope = card_scope(game, deck, card, shared_values, number)
+            scope = card_scope(game, deck, card, shared_values, number, named)
             face, problems = bind_face(f"{deck.id}/{card.id}", front_layout, scope, w, h, bleed,
                                        shared)
             found.append(card_problems(card, problems, front_layout.name, deck_sources))
