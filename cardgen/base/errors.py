@@ -17,6 +17,7 @@ KeyPath = tuple  # of str keys and int list indices
 class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
+    INFO = "info"       # what the build did that the designer may want to know; never a fault
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,9 @@ class Report:
 
     def warning(self, file, line, path, message, code="warning") -> None:
         self.add(Problem(code, Severity.WARNING, tuple(path), message, str(file), line))
+
+    def info(self, file, line, path, message, code) -> None:
+        self.add(Problem(code, Severity.INFO, tuple(path), message, str(file), line))
 
     def raised(self, exc: ProblemError, file, line: int | None = None, path=None,
                message: str | None = None, code: str | None = None) -> None:

@@ -9,6 +9,7 @@ from cardgen.base.errors import Report
 from cardgen.fields import field_type
 from cardgen.resolve.bind import CardFace, Scope, as_text, bind_face, plain_scope
 from cardgen.resolve.components import resolve_boards, resolve_tokens
+from cardgen.resolve.deck_fit import caps_for, deck_sizes, note
 from cardgen.resolve.library import LayoutLibrary
 from cardgen.resolve.preflight import check_colours
 from cardgen.resolve.reporting import (FaceProblems, card_problems, face_problems,
@@ -133,12 +134,25 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
         fronts, backs = {}, {}
         shared_values = deck_values(game, deck)
         deck_sources = _prefixed("deck", deck.value_sources)
+        scopes, front_problems = {}, {}
         for number, card in enumerate(deck.cards, start=1):
-            scope = card_scope(game, deck, card, shared_values, number, named)
-            face, problems = bind_face(f"{deck.id}/{card.id}", front_layout, scope, w, h, bleed,
-                                       shared)
-            found.append(card_problems(card, problems, front_layout.name, deck_sources))
-            fronts[card.id] = face
+            scopes[card.id] = card_scope(game, deck, card, shared_values, number, named)
+            fronts[card.id], front_problems[card.id] = bind_face(
+                f"{deck.id}/{card.id}", front_layout, scopes[card.id], w, h, bleed, shared)
+        sizes = deck_sizes(front_layout, fronts, {c.id: c.name for c in deck.cards},
+                           game.legibility.min_text_size, game.legibility.min_fine_print_size)
+        for card in deck.cards:
+            if caps := caps_for(sizes, fronts[card.id]):
+                fronts[card.id], front_problems[card.id] = bind_face(
+                    f"{deck.id}/{card.id}", front_layout, scopes[card.id], w, h, bleed, shared, caps)
+        for size in sizes:
+            where = next(e.source for e in front_layout.elements if e.name == size.element)
+            report.info(where.file, where.line, ("elements", size.element), note(size, deck.id),
+                        code="deck-text-size")
+        for card in deck.cards:
+            scope = scopes[card.id]
+            found.append(card_problems(card, front_problems[card.id], front_layout.name,
+                                       deck_sources))
             if card.back is not None and (own := library.get(card.back.layout, card.back.source)):
                 own_scope = own_back_scope(scope, card)
                 backs[card.id], problems = bind_face(f"{deck.id}/{card.id}/back", own, own_scope,

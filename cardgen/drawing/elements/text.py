@@ -99,6 +99,7 @@ class Text(Element):
     fine: bool = False
     upside_down: bool = False
 
+    VALUE_KEY = "text"
     KEYS = {**TEXT_KEYS,
             "upside_down": Key(s.boolean, default=False,
                                doc="turned half a turn in its box, as a playing card's "
@@ -135,6 +136,9 @@ class Text(Element):
     def inks(self):
         return (text_ink(self.layout, self.box, self.color, self.fine),)
 
+    def fitted_size(self):
+        return self.layout.size
+
 
 @dataclass(frozen=True)
 class TextBox(Element):
@@ -147,6 +151,7 @@ class TextBox(Element):
     color: object
     fine: bool = False
 
+    VALUE_KEY = "text"
     KEYS = {**TEXT_KEYS,
             "valign": Key(VALIGN, default="top", doc="top, middle or bottom"),
             "leading": Key(s.number(0.8, 3.0), default=1.2, doc="line spacing as a multiple of size")}
@@ -168,3 +173,6 @@ class TextBox(Element):
 
     def inks(self):
         return (text_ink(self.layout, self.box, self.color, self.fine),)
+
+    def fitted_size(self):
+        return self.layout.size
