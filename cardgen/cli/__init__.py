@@ -145,12 +145,15 @@ def validate(game_dirs, strict, fmt):
                    "build makes: cards, tokens, boards, booklets).")
 @click.option("--cmyk/--rgb", default=None,
               help="Write every colour as DeviceCMYK, for print shops (default: the game's).")
+@click.option("--ink-saver", is_flag=True,
+              help="Card backs and bleeds drawn light for a home printer, on the same geometry.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no list of files written.")
 @click.option("--watch", is_flag=True,
               help="After building, rebuild a game each time one of its files is saved (Ctrl-C stops).")
 @FORMAT
-def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, strict, quiet, watch, fmt):
+def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, ink_saver, strict, quiet,
+          watch, fmt):
     """Build printable PDFs for games (default: every folder under data/).
 
     \b
@@ -160,7 +163,7 @@ def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, stric
       cardgen build data/my-game --back-offset 0.5,-1 --out prints
     """
     options = BuildOptions(out_dir, page, duplex, _offset(back_offset), strict, pack, cmyk,
-                           tuple(only))
+                           tuple(only), kinds={"cards": {"ink_saver": True}} if ink_saver else {})
     if watch:
         _watch(game_dirs, options, quiet)
     report, written = run_with_progress("Building", game_dirs, options,

@@ -11,6 +11,8 @@ from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Game, Source
 from cardgen.render.base import OutputKind
 from cardgen.render.card_sheet_checks import check_print, sheet_groups
+from cardgen.render.ink_saver import light_deck
+from cardgen.render.options import Flag, Option
 from cardgen.render.sheet_drawing import render_decks
 
 
@@ -18,6 +20,8 @@ class CardSheets(OutputKind):
     name = "cards"
     description = "card sheets: a PDF per deck of cards ready to cut"
     default = True
+    OPTIONS = (Option("ink_saver", Flag(paired=False), False,
+                      "Backs and bleeds drawn light for a home printer, on the same geometry."),)
 
     def check(self, game: Game, report: Report) -> None:
         check_print(game, report)
@@ -35,7 +39,10 @@ class CardSheets(OutputKind):
         settings = game.print
         page = catalog.page_sizes()[settings.page]
         out = {}
-        for name, group in sheet_groups(faces.decks, settings.pack):
+        decks = faces.decks
+        if self.options["ink_saver"]:
+            decks = tuple(light_deck(deck) for deck in decks)
+        for name, group in sheet_groups(decks, settings.pack):
             size = group[0].deck.size
             plan = plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
                               settings.duplex, settings.crop_marks, settings.back_offset,
