@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from cardgen.base.errors import Report
+from cardgen.base.errors import Report, Severity
 from cardgen.fields import field_type
 from cardgen.resolve.bind import CardFace, Scope, as_text, bind_face, plain_scope
 from cardgen.resolve.components import resolve_boards, resolve_tokens
@@ -139,7 +139,9 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
             scopes[card.id] = card_scope(game, deck, card, shared_values, number, named)
             fronts[card.id], front_problems[card.id] = bind_face(
                 f"{deck.id}/{card.id}", front_layout, scopes[card.id], w, h, bleed, shared)
-        sizes = deck_sizes(front_layout, fronts, {c.id: c.name for c in deck.cards},
+        sound = {k: f for k, f in fronts.items()     # a card in error says so; it sets no size
+                 if not any(p.problem.severity is Severity.ERROR for p in front_problems[k])}
+        sizes = deck_sizes(front_layout, sound, {c.id: c.name for c in deck.cards},
                            game.legibility.min_text_size, game.legibility.min_fine_print_size)
         for card in deck.cards:
             if caps := caps_for(sizes, fronts[card.id]):
