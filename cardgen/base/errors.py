@@ -161,12 +161,13 @@ class Report:
     A problem already reported (the same at the same place) is not reported again."""
 
     diagnostics: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)   # info: what was done, never a problem
     _seen: set = field(default_factory=set, repr=False)
 
     def add(self, problem: Problem) -> None:
         if problem not in self._seen:
             self._seen.add(problem)
-            self.diagnostics.append(problem)
+            (self.notes if problem.severity is Severity.INFO else self.diagnostics).append(problem)
 
     def error(self, file, line, path, message, code="invalid") -> None:
         self.add(Problem(code, Severity.ERROR, tuple(path), message, str(file), line))
@@ -185,7 +186,7 @@ class Report:
         self.add(pinned(exc.problem, file, exc.problem.line or line, path, message, code))
 
     def extend(self, other: "Report") -> None:
-        for diagnostic in other.diagnostics:
+        for diagnostic in (*other.diagnostics, *other.notes):
             self.add(diagnostic)
 
     @property

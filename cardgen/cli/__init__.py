@@ -112,21 +112,25 @@ def main(debug):
 @main.command()
 @GAME_DIRS
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--notes", is_flag=True,
+              help="Also print notes of what was done: text set at one smaller size across a "
+                   "deck, and the cards that needed it.")
 @FORMAT
-def validate(game_dirs, strict, fmt):
+def validate(game_dirs, strict, notes, fmt):
     """Check games (default: every folder under data/) and report every problem.
 
     \b
     Examples:
       cardgen validate                      every game under data/
       cardgen validate data/my-game --strict
+      cardgen validate data/my-game --notes       and which cards set a deck's text smaller
       cardgen validate data/my-game --format json > problems.json
     """
     report = api.validate(game_dirs, strict)
     games = len(api.discover(game_dirs))
     if fmt == "json":
         sys.exit(emit_json(report, strict, games=games))
-    status = emit(report, strict)
+    status = emit(report, strict, notes)
     if not report.diagnostics:
         click.echo(f"ok: {games} game(s), no problems")
     sys.exit(status)

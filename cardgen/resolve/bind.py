@@ -215,9 +215,13 @@ def _shows_nothing(template, scope: Scope) -> bool:
     names = markup.template_fields(template)
     if any(scope.text(name) for name in names):
         return False
-    if not all(name in scope.values or name.split(".", 1)[0] in scope.declared for name in names):
-        return False           # a name nothing declares: reported as unknown when it is bound
+    if not all(name in scope.values or _left_out(name.split(".", 1)[0], scope) for name in names):
+        return False           # a name nothing declares, or a part the value has not: reported
     return _MARKUP_ONLY.fullmatch(_FIELD_REF.sub("", template)) is not None
+
+
+def _left_out(field: str, scope: Scope) -> bool:
+    return field in scope.declared and field not in scope.values
 
 
 def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: float, height: float,

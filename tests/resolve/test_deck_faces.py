@@ -38,7 +38,8 @@ def test_a_shrinking_title_takes_one_size_across_the_deck_and_names_who_forced_i
     sizes = {face.elements[face.names.index("name")].fitted_size()
              for face in deck.fronts.values()}
     assert len({round(s, 2) for s in sizes}) == 1, sizes
-    [note] = [d for d in report.diagnostics if d.code == "deck-text-size"
+    assert not report.diagnostics
+    [note] = [d for d in report.notes if d.code == "deck-text-size"
               and "'player-1'" in d.message and "'name'" in d.message]
     assert note.severity is Severity.INFO
     assert "'Shadow Spearman'" in note.message and "'Guard'" not in note.message
