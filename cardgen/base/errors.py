@@ -17,6 +17,7 @@ KeyPath = tuple  # of str keys and int list indices
 class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
+    INFO = "info"       # what the build did that the designer may want to know; never a fault
 
 
 @dataclass(frozen=True)
@@ -160,18 +161,22 @@ class Report:
     A problem already reported (the same at the same place) is not reported again."""
 
     diagnostics: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)   # info: what was done, never a problem
     _seen: set = field(default_factory=set, repr=False)
 
     def add(self, problem: Problem) -> None:
         if problem not in self._seen:
             self._seen.add(problem)
-            self.diagnostics.append(problem)
+            (self.notes if problem.severity is Severity.INFO else self.diagnostics).append(problem)
 
     def error(self, file, line, path, message, code="invalid") -> None:
         self.add(Problem(code, Severity.ERROR, tuple(path), message, str(file), line))
 
     def warning(self, file, line, path, message, code="warning") -> None:
         self.add(Problem(code, Severity.WARNING, tuple(path), message, str(file), line))
+
+    def info(self, file, line, path, message, code) -> None:
+        self.add(Problem(code, Severity.INFO, tuple(path), message, str(file), line))
 
     def raised(self, exc: ProblemError, file, line: int | None = None, path=None,
                message: str | None = None, code: str | None = None) -> None:
@@ -181,7 +186,7 @@ class Report:
         self.add(pinned(exc.problem, file, exc.problem.line or line, path, message, code))
 
     def extend(self, other: "Report") -> None:
-        for diagnostic in other.diagnostics:
+        for diagnostic in (*other.diagnostics, *other.notes):
             self.add(diagnostic)
 
     @property

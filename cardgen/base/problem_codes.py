@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 ERROR = "error"
 WARNING = "warning"
+INFO = "info"
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ ALL = (
     Code("count-per-value", ERROR, "a deck rule's count of cards with one value is out of bounds"),
     Code("csv", ERROR, "a CSV file that cannot be read as a table of cards"),
     Code("cut-zone", WARNING, "something drawn where the card may be cut"),
+    Code("deck-text-size", INFO, "text set smaller on every card of a deck, for the cards that need it"),
     Code("deck-total", ERROR, "a deck has more or fewer cards than its rules say"),
     Code("definition-cycle", ERROR, "definitions that refer to each other in a circle"),
     Code("document", ERROR, "a document's text or directives are wrong"),

@@ -112,21 +112,25 @@ def main(debug):
 @main.command()
 @GAME_DIRS
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--notes", is_flag=True,
+              help="Also print notes of what was done: text set at one smaller size across a "
+                   "deck, and the cards that needed it.")
 @FORMAT
-def validate(game_dirs, strict, fmt):
+def validate(game_dirs, strict, notes, fmt):
     """Check games (default: every folder under data/) and report every problem.
 
     \b
     Examples:
       cardgen validate                      every game under data/
       cardgen validate data/my-game --strict
+      cardgen validate data/my-game --notes       and which cards set a deck's text smaller
       cardgen validate data/my-game --format json > problems.json
     """
     report = api.validate(game_dirs, strict)
     games = len(api.discover(game_dirs))
     if fmt == "json":
         sys.exit(emit_json(report, strict, games=games))
-    status = emit(report, strict)
+    status = emit(report, strict, notes)
     if not report.diagnostics:
         click.echo(f"ok: {games} game(s), no problems")
     sys.exit(status)
@@ -145,12 +149,15 @@ def validate(game_dirs, strict, fmt):
                    "build makes: cards, tokens, boards, booklets).")
 @click.option("--cmyk/--rgb", default=None,
               help="Write every colour as DeviceCMYK, for print shops (default: the game's).")
+@click.option("--ink-saver", is_flag=True,
+              help="Card backs and bleeds drawn light for a home printer, on the same geometry.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no list of files written.")
 @click.option("--watch", is_flag=True,
               help="After building, rebuild a game each time one of its files is saved (Ctrl-C stops).")
 @FORMAT
-def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, strict, quiet, watch, fmt):
+def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, ink_saver, strict, quiet,
+          watch, fmt):
     """Build printable PDFs for games (default: every folder under data/).
 
     \b
@@ -160,7 +167,7 @@ def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, stric
       cardgen build data/my-game --back-offset 0.5,-1 --out prints
     """
     options = BuildOptions(out_dir, page, duplex, _offset(back_offset), strict, pack, cmyk,
-                           tuple(only))
+                           tuple(only), kinds={"cards": {"ink_saver": True}} if ink_saver else {})
     if watch:
         _watch(game_dirs, options, quiet)
     report, written = run_with_progress("Building", game_dirs, options,

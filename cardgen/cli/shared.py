@@ -26,17 +26,21 @@ GAME_DIRS = click.argument("game_dirs", nargs=-1, callback=_games_or_data,
                            type=click.Path(exists=True, file_okay=False, path_type=Path))
 
 
-def emit(report: Report, strict: bool) -> int:
-    """Print every diagnostic to stderr; the exit status is 1 if any is an error (or a warning,
-    with strict)."""
+def emit(report: Report, strict: bool, notes: bool = False) -> int:
+    """Print every diagnostic to stderr, and with `notes` the notes of what was done (a deck's
+    one text size); the exit status is 1 if any is an error (or a warning, with strict)."""
     for diagnostic in report.sorted():
         click.echo(diagnostic.format(), err=True)
+    if notes:
+        for note in sorted(report.notes, key=lambda d: (d.file, d.line or 0, d.message)):
+            click.echo(note.format(), err=True)
     return 1 if report.has_errors(strict) else 0
 
 
 def emit_json(report: Report, strict: bool, **result) -> int:
     """The command's result and its problems as one JSON object on stdout, for tools."""
-    click.echo(json.dumps({**result, "problems": [d.as_dict() for d in report.sorted()]},
+    click.echo(json.dumps({**result, "problems": [d.as_dict() for d in report.sorted()],
+                           "notes": [d.as_dict() for d in report.notes]},
                           indent=2, ensure_ascii=False))
     return 1 if report.has_errors(strict) else 0
 

@@ -113,6 +113,14 @@ class Pen:
     def icon(self, name: str, x_pt: float, y_pt: float, size_pt: float, color) -> None:
         draw_icon(self.canvas, name, x_pt, y_pt, size_pt, color)
 
+    def turn_half(self, x, y, width, height) -> None:
+        """Turn what is drawn next half a turn about the centre of a top-left mm box (a playing
+        card's bottom-right index); the caller saves and restores the canvas state around it."""
+        left, bottom, w, h = self.box(x, y, width, height)
+        self.canvas.translate(left + w / 2, bottom + h / 2)
+        self.canvas.rotate(180)
+        self.canvas.translate(-(left + w / 2), -(bottom + h / 2))
+
     def clip(self, x, y, width, height) -> None:
         path = self.canvas.beginPath()
         path.rect(*self.box(x, y, width, height))

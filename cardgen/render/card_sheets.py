@@ -10,6 +10,8 @@ from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Game, Source
 from cardgen.render.base import OutputKind
 from cardgen.render.card_sheet_checks import check_print, check_shared_cuts, sheet_groups, sheets_for
+from cardgen.render.ink_saver import light_deck
+from cardgen.render.options import Flag, Option
 from cardgen.render.sheet_drawing import render_decks
 
 
@@ -17,6 +19,8 @@ class CardSheets(OutputKind):
     name = "cards"
     description = "card sheets: a PDF per deck of cards ready to cut"
     default = True
+    OPTIONS = (Option("ink_saver", Flag(paired=False), False,
+                      "Backs and bleeds drawn light for a home printer, on the same geometry."),)
 
     def check(self, game: Game, report: Report) -> None:
         check_print(game, report)
@@ -39,5 +43,8 @@ class CardSheets(OutputKind):
         out = {}
         for name, group in sheet_groups(faces.decks, settings.pack):
             plan, sheets, _ = sheets_for(settings, page, group)
+            if self.options["ink_saver"]:
+                # planned on the faces as designed: a light bleed keeps the gutters it had
+                group = tuple(light_deck(deck) for deck in group)
             out[f"{name}.pdf"] = render_decks(game, group, plan, settings.duplex, progress, sheets)
         return out

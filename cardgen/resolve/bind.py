@@ -126,8 +126,9 @@ def _length(value, total: float) -> float:
 
 
 def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: float, bleed: float,
-              context: dict) -> tuple[CardFace, list[ElementProblem]]:
-    """Build one face. `context` carries what is shared across cards (root folder, image cache)."""
+              context: dict, caps: Mapping = frozen_map()) -> tuple[CardFace, list[ElementProblem]]:
+    """Build one face. `context` carries what is shared across cards (root folder, image cache);
+    `caps` holds, by element name, the largest font size its text may take (the deck's one size)."""
     problems: list[ElementProblem] = []
     drawn: list[Element] = []
     names: list[str] = []
@@ -137,7 +138,7 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
                           context.setdefault(("colors", layout.name), {}),
                           families=context.get("families") or fonts.families())
         ctx.parse_text = lambda text, ctx=ctx: _parse_text(text, scope, ctx)
-        element = _bind_element(spec, scope, ctx, width, height)
+        element = _bind_element(spec, scope, ctx, width, height, caps.get(spec.name))
         if element is not None and context.get("legibility") is not None:
             check_element(element, None if failed else drawn, ctx, context["legibility"])
         failed = failed or any(p.severity is Severity.ERROR for p in ctx.problems)
@@ -202,7 +203,29 @@ def _explain_unbound(problem: str, unbound: set[str], scope: Scope, whose: str) 
     return problem
 
 
-def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: float, height: float):
+_MARKUP_ONLY = re.compile(r"[\s*_]*")
+
+
+def _shows_nothing(template, scope: Scope) -> bool:
+    """Whether an element's value (its text, icon or picture) is a template every field of which
+    the card leaves out or gives empty, with nothing else to show: such an element draws nothing,
+    rather than an empty badge, box or slot."""
+    if not markup.is_template(template) or scope.declared is None:
+        return False
+    names = markup.template_fields(template)
+    if any(scope.text(name) for name in names):
+        return False
+    if not all(name in scope.values or _left_out(name.split(".", 1)[0], scope) for name in names):
+        return False           # a name nothing declares, or a part the value has not: reported
+    return _MARKUP_ONLY.fullmatch(_FIELD_REF.sub("", template)) is not None
+
+
+def _left_out(field: str, scope: Scope) -> bool:
+    return field in scope.declared and field not in scope.values
+
+
+def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: float, height: float,
+                  cap: float | None = None):
     kind = ELEMENT_TYPES[spec.type]
     when = spec.static.get("when")
     if when is not None:
@@ -213,6 +236,8 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
             return None
         if not when.holds(scope.raw):
             return None
+    if _shows_nothing(spec.values.get(kind.VALUE_KEY), scope):
+        return None
     values, filled = {}, {}             # filled: key -> the names its template took values from
     for key, key_spec in {**COMMON_KEYS, **kind.KEYS}.items():
         if key not in spec.values:
@@ -240,6 +265,10 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
             ctx.problem(key, str(exc), filled.get(key, ()),
                         code="layout" if exc.problem.code == "type" else exc.problem.code)
             return None
+    if cap is not None and values.get("size") is not None:
+        values["size"] = min(values["size"], cap)
+        if values.get("min_size") is not None:
+            values["min_size"] = min(values["min_size"], cap)
     box = Box(_length(values["x"], width), _length(values["y"], height),
               _length(values["width"], width), _length(values["height"], height))
     if kind.NEEDS_AREA and (box.width <= 0 or box.height <= 0):

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from cardgen.base.errors import Report
+from cardgen.base.errors import Report, Severity
 from cardgen.fields import field_type
 from cardgen.resolve.bind import CardFace, Scope, as_text, bind_face, plain_scope
 from cardgen.resolve.components import resolve_boards, resolve_tokens
+from cardgen.resolve.deck_fit import caps_for, deck_sizes, note
 from cardgen.resolve.library import LayoutLibrary
 from cardgen.resolve.preflight import check_colours
 from cardgen.resolve.reporting import (FaceProblems, card_problems, face_problems,
@@ -48,10 +49,16 @@ def deck_values(game: Game, deck: Deck) -> dict:
                                  **deck.values})}
 
 
+def cards_by_name(game: Game) -> dict[str, Card]:
+    return {card.name: card for d in game.decks for card in d.cards}
+
+
 def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
-               number: int | None = None) -> Scope:
+               number: int | None = None, named: Mapping | None = None) -> Scope:
     """What a card's face can bind; `shared` is the deck's own values, computed once per deck;
-    `number` is the card's place in its deck, from 1 (found when not given)."""
+    `number` is the card's place in its deck, from 1 (found when not given); `named` is every
+    card by name (found when not given), so a field naming another card binds that card's values
+    as `{{field.value}}` (a team's `{{mage.alignment}}`)."""
     if number is None:
         number = next(i for i, c in enumerate(deck.cards, start=1) if c is card)
     card_type = game.card_types[card.card_type]
@@ -65,7 +72,18 @@ def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
         if decl.name in card.values:
             kind = field_type(decl.type)
             texts[decl.name] = kind.as_text(card.values[decl.name])
-            for part, value in kind.parts(card.values[decl.name], decl).items():
+            parts = kind.parts(card.values[decl.name], decl)
+            targets = kind.cards_named(card.values[decl.name])
+            if len(targets) == 1 and not isinstance(card.values[decl.name], tuple):
+                if named is None:
+                    named = cards_by_name(game)
+                other = named.get(targets[0])
+                if other is not None:     # its fields it leaves out bind as nothing
+                    fields = [d.name for d in game.card_types[other.card_type].fields]
+                    given = {k: other.values.get(k) for k in fields}
+                    parts = {**{k: v for k, v in given.items()
+                                if v is None or isinstance(v, (str, int, float, bool))}, **parts}
+            for part, value in parts.items():
                 values[f"{decl.name}.{part}"] = value
                 texts[f"{decl.name}.{part}"] = as_text(value)
     markup_fields = frozenset(d.name for d in card_type.fields if field_type(d.type).markup)
@@ -104,6 +122,7 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
                   report: Report) -> tuple[DeckFaces, ...]:
     found: list[FaceProblems] = []          # every face's problems: cards' and backs'
     bleed = game.print.bleed
+    named = cards_by_name(game)
     out = []
     for deck in game.decks:
         card_type = game.card_types[deck.card_type]
@@ -115,12 +134,27 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
         fronts, backs = {}, {}
         shared_values = deck_values(game, deck)
         deck_sources = _prefixed("deck", deck.value_sources)
+        scopes, front_problems = {}, {}
         for number, card in enumerate(deck.cards, start=1):
-            scope = card_scope(game, deck, card, shared_values, number)
-            face, problems = bind_face(f"{deck.id}/{card.id}", front_layout, scope, w, h, bleed,
-                                       shared)
-            found.append(card_problems(card, problems, front_layout.name, deck_sources))
-            fronts[card.id] = face
+            scopes[card.id] = card_scope(game, deck, card, shared_values, number, named)
+            fronts[card.id], front_problems[card.id] = bind_face(
+                f"{deck.id}/{card.id}", front_layout, scopes[card.id], w, h, bleed, shared)
+        sound = {k: f for k, f in fronts.items()     # a card in error says so; it sets no size
+                 if not any(p.problem.severity is Severity.ERROR for p in front_problems[k])}
+        sizes = deck_sizes(front_layout, sound, {c.id: c.name for c in deck.cards},
+                           game.legibility.min_text_size, game.legibility.min_fine_print_size)
+        for card in deck.cards:
+            if caps := caps_for(sizes, fronts[card.id]):
+                fronts[card.id], front_problems[card.id] = bind_face(
+                    f"{deck.id}/{card.id}", front_layout, scopes[card.id], w, h, bleed, shared, caps)
+        for size in sizes:
+            where = next(e.source for e in front_layout.elements if e.name == size.element)
+            report.info(where.file, where.line, ("elements", size.element), note(size, deck.id),
+                        code="deck-text-size")
+        for card in deck.cards:
+            scope = scopes[card.id]
+            found.append(card_problems(card, front_problems[card.id], front_layout.name,
+                                       deck_sources))
             if card.back is not None and (own := library.get(card.back.layout, card.back.source)):
                 own_scope = own_back_scope(scope, card)
                 backs[card.id], problems = bind_face(f"{deck.id}/{card.id}/back", own, own_scope,

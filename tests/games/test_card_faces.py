@@ -31,23 +31,23 @@ def _inside(inner, outer) -> bool:
             and inner.y + inner.height <= outer.y + outer.height)
 
 
-def test_a_spells_keyword_tags_always_light_in_their_own_slot():
+def test_a_spells_keyword_tags_keep_their_own_places_and_leave_no_empty_slot():
     checked = _faces("fantasy-line-battle")
-    slots, seen = {}, {k: 0 for k in KEYWORDS}
+    places, seen = {}, {k: 0 for k in KEYWORDS}
     spells = [(faces, card) for faces in checked.faces.decks for card in faces.deck.cards
               if card.card_type == "spell"]
     assert len(spells) == 48
     for faces, card in spells:
         boxes = _boxes(faces.fronts[card.id])
+        assert not any(name.startswith("slot_") for name in boxes), card.id   # no empty boxes
         for keyword in KEYWORDS:
-            slot = boxes[f"slot_{keyword}"]                   # drawn on every Spell
-            assert slots.setdefault(keyword, slot) == slot, (card.id, keyword)
             has = bool(card.values.get(keyword))
             assert (f"tag_{keyword}" in boxes) == has, (card.id, keyword)
             if has:
                 seen[keyword] += 1
-                assert boxes[f"tag_{keyword}"] == slot == boxes[f"tag_{keyword}_text"], card.id
-    assert len({(b.x, b.y) for b in slots.values()}) == 3     # three slots, side by side
+                place = places.setdefault(keyword, boxes[f"tag_{keyword}"])
+                assert boxes[f"tag_{keyword}"] == place == boxes[f"tag_{keyword}_text"], card.id
+    assert len({(b.x, b.y) for b in places.values()}) == 3     # three places, side by side
     assert all(seen.values()), seen
 
 

@@ -43,6 +43,7 @@ class Badge(Element):
     label: TextLayout | None
     label_box: Box | None
 
+    VALUE_KEY = "text"
     KEYS = {
         "text": Key(s.text, required=True, doc="the value shown, usually {{field}}"),
         "shape": Key(shape_name, default="circle", doc=f"{', '.join(SHAPES)} or an icon name"),

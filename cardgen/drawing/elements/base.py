@@ -157,7 +157,12 @@ class Element:
     KEYS: dict[str, Key] = {}              # its own keys, beside COMMON_KEYS; the reference's table
     MARKUP_KEYS: frozenset = frozenset()   # card text: bound through markup, not substitution
     COLOR_KEYS: frozenset = frozenset()    # colours, checked against the layout's palette
+    VALUE_KEY: str | None = None   # the key that holds what it shows: with no value, no element
     NEEDS_AREA = True    # a box of no width or height draws nothing the designer meant
+
+    def fitted_size(self) -> float | None:
+        """The font size its text was set at, for an element that shrinks text to fit."""
+        return None
 
     @classmethod
     def build(cls, box: Box, values: dict, ctx: BindContext) -> "Element | None":

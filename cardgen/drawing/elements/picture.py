@@ -30,6 +30,7 @@ class Picture(Element):
     info: ImageInfo
     crop: tuple | None
 
+    VALUE_KEY = "src"
     KEYS = {
         "src": Key(s.text, required=True, doc="picture file relative to the game folder, or {{field}}"),
         "fit": Key(s.choice("fit", "fill", "crop"), default="fill",
@@ -113,6 +114,7 @@ class Icon(Element):
     name: str
     color: object
 
+    VALUE_KEY = "name"
     KEYS = {
         "name": Key(icon_name, required=True, doc="icon name (see the icon list) or {{field}}"),
         "color": Key(color_name, default="black", doc="icon colour"),

@@ -97,8 +97,13 @@ class Text(Element):
     valign: str
     color: object
     fine: bool = False
+    upside_down: bool = False
 
-    KEYS = TEXT_KEYS
+    VALUE_KEY = "text"
+    KEYS = {**TEXT_KEYS,
+            "upside_down": Key(s.boolean, default=False,
+                               doc="turned half a turn in its box, as a playing card's "
+                                   "bottom-right index")}
     MARKUP_KEYS = frozenset({"text"})
     COLOR_KEYS = frozenset({"color"})
 
@@ -117,13 +122,22 @@ class Text(Element):
         layout = replace(layout, fits=size >= min_size - 1e-6)
         _check_text(ctx, "text", parsed, layout, box, min_size)
         return cls(box, layout, values["align"], values["valign"], ctx.color(values["color"]),
-                   values["fine_print"])
+                   values["fine_print"], values["upside_down"])
 
     def draw(self, pen):
+        if not self.upside_down:
+            draw_layout(pen, self.layout, self.box, self.align, self.valign, self.color)
+            return
+        pen.canvas.saveState()
+        pen.turn_half(self.box.x, self.box.y, self.box.width, self.box.height)
         draw_layout(pen, self.layout, self.box, self.align, self.valign, self.color)
+        pen.canvas.restoreState()
 
     def inks(self):
         return (text_ink(self.layout, self.box, self.color, self.fine),)
+
+    def fitted_size(self):
+        return self.layout.size
 
 
 @dataclass(frozen=True)
@@ -137,6 +151,7 @@ class TextBox(Element):
     color: object
     fine: bool = False
 
+    VALUE_KEY = "text"
     KEYS = {**TEXT_KEYS,
             "valign": Key(VALIGN, default="top", doc="top, middle or bottom"),
             "leading": Key(s.number(0.8, 3.0), default=1.2, doc="line spacing as a multiple of size")}
@@ -158,3 +173,6 @@ class TextBox(Element):
 
     def inks(self):
         return (text_ink(self.layout, self.box, self.color, self.fine),)
+
+    def fitted_size(self):
+        return self.layout.size

@@ -218,18 +218,45 @@ def _book(c, ink):
 
 
 def _scythe(c, ink):
-    """Scythe: long handle and curved blade."""
+    """Scythe: a long upright snath with two grips, the blade hooking down from its head."""
     h = c.beginPath()
-    h.moveTo(0.38, 0.07)
-    h.curveTo(0.50, 0.34, 0.56, 0.58, 0.66, 0.88)
-    h.moveTo(0.42, 0.42)
-    h.lineTo(0.58, 0.36)
-    line(c, ink, h, 0.08)
+    h.moveTo(0.60, 0.04)
+    h.curveTo(0.64, 0.36, 0.62, 0.64, 0.66, 0.92)
+    h.moveTo(0.50, 0.30)
+    h.lineTo(0.74, 0.34)
+    h.moveTo(0.52, 0.60)
+    h.lineTo(0.74, 0.62)
+    line(c, ink, h, 0.07)
     p = c.beginPath()
-    p.moveTo(0.71, 0.91)
-    p.curveTo(0.46, 1.0, 0.16, 0.90, 0.05, 0.56)
-    p.curveTo(0.24, 0.72, 0.46, 0.76, 0.64, 0.72)
+    p.moveTo(0.70, 0.94)
+    p.curveTo(0.42, 1.0, 0.12, 0.88, 0.04, 0.60)
+    p.curveTo(0.22, 0.76, 0.44, 0.80, 0.64, 0.76)
     p.close()
+    shape(c, ink, p)
+
+
+def _buckler(c, ink):
+    """Round shield: rim, face and a central boss."""
+    p = c.beginPath()
+    for r in (0.44, 0.36, 0.13):
+        circle(p, 0.5, 0.5, r)
+    shape(c, ink, p, even_odd=True)
+    shape(c, ink, circle(c.beginPath(), 0.5, 0.5, 0.07))
+
+
+def _wall(c, ink):
+    """Brick wall with a crenellated top, four courses of bricks."""
+    p = c.beginPath()
+    for row in range(4):
+        y = 0.08 + row * 0.17
+        offset = 0.0 if row % 2 == 0 else 0.14
+        x = 0.06 - offset
+        while x < 0.94:
+            x0, x1 = max(x, 0.06), min(x + 0.26, 0.94)
+            p.rect(x0 + 0.015, y, x1 - x0 - 0.03, 0.14)
+            x += 0.28
+    for x in (0.06, 0.36, 0.66):
+        p.rect(x + 0.015, 0.76, 0.25, 0.14)
     shape(c, ink, p)
 
 
@@ -280,6 +307,8 @@ ICONS = {
     "eye": _eye,
     "book": _book,
     "scythe": _scythe,
+    "buckler": _buckler,
+    "wall": _wall,
     "gear": _gear,
     "clock": _clock,
 }

@@ -269,8 +269,9 @@ def prototype_notice(game: Game) -> str | None:
         parts.append(f"these names are invented: {', '.join(escaped(n) for n in invented)}")
     return ("**Prototype data.** This game's data holds values its published rules do not give, "
             "made up so the game can be printed and played: " + "; ".join(parts) + ". They are "
-            f"marked {PROTOTYPE_MARK} in the tables, and the cards that hold them print a "
-            "PROTOTYPE tag. Replace them with the published values when you have them.")
+            f"marked {PROTOTYPE_MARK} in the tables"
+            + (", and the cards that hold them print a PROTOTYPE tag" if cards else "")
+            + ". Replace them with the published values when you have them.")
 
 
 def element(kind: str, width: float, height: float, **values):

@@ -1,0 +1,66 @@
+"""What a deck's faces show: an element with no value draws nothing; a text element that shrinks
+takes one size across the deck, with a note naming the cards that forced it; a team card's header
+tags keep apart."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardgen.base.errors import Report, Severity
+from cardgen.pipeline import check
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _faces(game: Path):
+    report = Report()
+    checked = check(game, report)
+    assert checked is not None, [str(d) for d in report.errors]
+    return checked.faces, report
+
+
+def test_an_element_whose_field_the_card_leaves_out_draws_nothing(copy_game, edit):
+    game = copy_game("valid-minimal")
+    edit(game / "game.yaml", "      text: {type: text}\n",
+         "      text: {type: text}\n      motto: {type: text}\n")
+    edit(game / "layouts" / "front.yaml", "elements:\n",
+         "elements:\n  motto: {type: textbox, text: '*{{motto}}*', x: 6mm, y: 80mm, "
+         "width: 50mm, height: 4mm, size: 6, color: ink}\n")
+    faces, report = _faces(game)
+    assert not report.errors
+    for face in faces.decks[0].fronts.values():
+        assert "motto" not in face.names and "name" in face.names
+
+
+def test_a_shrinking_title_takes_one_size_across_the_deck_and_names_who_forced_it(copy_game):
+    game = copy_game("time-line-battle-v2")
+    faces, report = _faces(game)
+    deck = next(d for d in faces.decks if d.deck.id == "player-1")
+    sizes = {face.elements[face.names.index("name")].fitted_size()
+             for face in deck.fronts.values()}
+    assert len({round(s, 2) for s in sizes}) == 1, sizes
+    assert not report.diagnostics
+    [note] = [d for d in report.notes if d.code == "deck-text-size"
+              and "'player-1'" in d.message and "'name'" in d.message]
+    assert note.severity is Severity.INFO
+    assert "'Shadow Spearman'" in note.message and "'Guard'" not in note.message
+
+
+def test_the_team_card_header_tags_do_not_overlap(copy_game):
+    faces, _ = _faces(copy_game("fantasy-arena-tactics"))
+    teams = next(d for d in faces.decks if d.deck.id == "teams")
+    for face in teams.fronts.values():
+        label = face.elements[face.names.index("team_label")]
+        tag = face.elements[face.names.index("prototype_tag")]
+        ink_right = label.box.x + label.layout.width * 25.4 / 72     # left aligned
+        ink_left = tag.box.x + tag.box.width - tag.layout.width * 25.4 / 72   # right aligned
+        assert ink_right + 2 < ink_left
+        assert label.box.x + label.box.width <= tag.box.x
+
+
+def test_the_team_card_shows_the_mage_alignment_and_the_sideboard_class(copy_game):
+    faces, _ = _faces(copy_game("fantasy-arena-tactics"))
+    teams = next(d for d in faces.decks if d.deck.id == "teams")
+    shown = {name for face in teams.fronts.values() for name in face.names}
+    assert {"mage_label_dark", "mage_label_white"} & shown
+    assert {"sideboard_label_warrior", "sideboard_label_rogue", "sideboard_label_white",
+            "sideboard_label_dark"} & shown
