@@ -1,7 +1,9 @@
 """One text size a deck: an element whose text shrinks to fit is set at the same size on every
 card of a deck, the smallest any card needs, so that titles and rules do not change size from card
-to card. A size under the legibility minimum is not forced on every card: the deck then takes the
-minimum, and only the cards that need less go below it (the preflight warns of those)."""
+to card. Two things are not forced on every card: a size under the legibility minimum (the deck
+then takes the minimum, and only the cards that need less go below it; the preflight warns of
+those), and an outlier, a card that needs less than SHARED share of the largest size (one long
+name would otherwise shrink every title of the deck): it is set smaller on its own, and named."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,6 +14,7 @@ from cardgen.resolve.library import Layout
 
 SAME = 0.05     # pt: sizes closer than this are one size
 NAMED = 4       # cards named in the note; the rest are counted
+SHARED = 0.85   # a card needing less than this share of the deck's largest size is an outlier
 
 
 @dataclass(frozen=True)
@@ -22,6 +25,7 @@ class DeckSize:
     size: float
     floor_applied: bool
     forced_by: tuple[tuple[str, float], ...]
+    own_size: tuple[tuple[str, float], ...] = ()
 
 
 def deck_sizes(layout: Layout, fronts: Mapping[str, CardFace], names: Mapping[str, str],
@@ -41,13 +45,19 @@ def deck_sizes(layout: Layout, fronts: Mapping[str, CardFace], names: Mapping[st
         by_card = sized.get(spec.name)
         if not by_card or max(by_card.values()) - min(by_card.values()) < SAME:
             continue
-        needed = min(by_card.values())
+        largest = max(by_card.values())
+        shared = {c: s for c, s in by_card.items() if s >= SHARED * largest - SAME}
+        needed = min(shared.values())
         floor = min_fine_print_size if fine[spec.name] else min_text_size
-        size = max(needed, min(floor, max(by_card.values())))
-        forced = sorted(((names[c], s) for c, s in by_card.items() if s < max(by_card.values()) - SAME),
-                        key=lambda item: (item[1], item[0]))
-        out.append(DeckSize(spec.name, size, size > needed + SAME, tuple(forced)))
+        size = max(needed, min(floor, largest))
+        forced = [(names[c], s) for c, s in shared.items() if s < largest - SAME]
+        own = [(names[c], s) for c, s in by_card.items() if c not in shared]
+        out.append(DeckSize(spec.name, size, size > needed + SAME, _by_size(forced), _by_size(own)))
     return out
+
+
+def _by_size(cards: list[tuple[str, float]]) -> tuple[tuple[str, float], ...]:
+    return tuple(sorted(cards, key=lambda item: (item[1], item[0])))
 
 
 def caps_for(sizes: list[DeckSize], face: CardFace) -> dict[str, float]:
@@ -58,14 +68,22 @@ def caps_for(sizes: list[DeckSize], face: CardFace) -> dict[str, float]:
 
 
 def note(size: DeckSize, deck: str) -> str:
-    """What the build says of a deck size: the size, and the cards that forced it."""
-    shown = ", ".join(f"'{name}' ({round(pt, 1):g}pt)" for name, pt in size.forced_by[:NAMED])
-    more = len(size.forced_by) - NAMED
-    if more > 0:
-        shown += f" and {more} more"
-    told = (f"element '{size.element}' is set at {round(size.size, 1):g}pt on every card of deck '{deck}', "
-            f"the size the longest text needs; cards that forced it: {shown}")
+    """What the build says of a deck size: the size, the cards that forced it, and the cards set
+    smaller on their own."""
+    told = f"element '{size.element}' is set at {round(size.size, 1):g}pt on every card of deck '{deck}'"
+    if size.forced_by:
+        told += f", the size the longest text needs; cards that forced it: {_named(size.forced_by)}"
+    if size.own_size:
+        told += (f"{';' if size.forced_by else ''} but {_named(size.own_size)}, whose text would take "
+                 f"every card of the deck below {round(SHARED * 100):g}% of its size: set smaller "
+                 "on their own (a shorter text keeps them in line)")
     if size.floor_applied:
-        told += (f". That is the legibility minimum: the cards that need less are set smaller "
+        told += (". That is the legibility minimum: the cards that need less are set smaller "
                  "on their own, and every other card stays at it")
     return told
+
+
+def _named(cards: tuple[tuple[str, float], ...]) -> str:
+    shown = ", ".join(f"'{name}' ({round(pt, 1):g}pt)" for name, pt in cards[:NAMED])
+    more = len(cards) - NAMED
+    return shown + (f" and {more} more" if more > 0 else "")
