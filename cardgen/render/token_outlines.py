@@ -25,8 +25,10 @@ def outline_of(token_set: TokenSet) -> Outline:
     return Outline(token_set.shape, token_set.size, token_set.points)
 
 
-CUT_LINE = Color(0.45, 0.45, 0.45)
-CUT_WIDTH_PT = 0.25
+CUT_LINE = Color(0.1, 0.1, 0.1)     # dark, on a light halo: it shows on a token of any colour
+CUT_WIDTH_PT = 0.4
+HALO = Color(1, 1, 1)
+HALO_WIDTH_PT = 1.4
 FOLD_LINE = Color(0.55, 0.55, 0.55)
 
 
@@ -73,16 +75,19 @@ def place_face(canvas: Canvas, form: str, token_set: TokenSet, x: float, y: floa
     canvas.restoreState()
 
 
-def _stroke_style(canvas: Canvas) -> None:
-    canvas.setStrokeColor(CUT_LINE)
-    canvas.setLineWidth(CUT_WIDTH_PT)
+def _stroke_style(canvas: Canvas, halo: bool = False) -> None:
+    canvas.setStrokeColor(HALO if halo else CUT_LINE)
+    canvas.setLineWidth(HALO_WIDTH_PT if halo else CUT_WIDTH_PT)
 
 
 def cut_line(canvas: Canvas, token_set: TokenSet, x: float, y: float, mirror: str = "") -> None:
-    canvas.saveState()
-    _stroke_style(canvas)
-    canvas.drawPath(outline_path(canvas, token_set, x, y, 0.0, mirror), stroke=1, fill=0)
-    canvas.restoreState()
+    """The outline stroked dark over a white halo: the dark line shows on light tokens (and on
+    white paper), the halo on dark ones."""
+    for halo in (True, False):
+        canvas.saveState()
+        _stroke_style(canvas, halo)
+        canvas.drawPath(outline_path(canvas, token_set, x, y, 0.0, mirror), stroke=1, fill=0)
+        canvas.restoreState()
 
 
 def fold_pair_cut_line(canvas: Canvas, token_set: TokenSet, front: tuple[float, float],
@@ -91,15 +96,16 @@ def fold_pair_cut_line(canvas: Canvas, token_set: TokenSet, front: tuple[float, 
     (the whole shared side where the two share one), and the fold line dashed on the hinge."""
     (x, y), width = front, footprint(token_set.shape, token_set.size, token_set.points)[0]
     fold, band = x + width / 2, fold_band(token_set.shape, token_set.size, token_set.points)
-    canvas.saveState()
-    _stroke_style(canvas)
-    outside_hinge = canvas.beginPath()
-    outside_hinge.rect(0, 0, mm_to_pt(page[0]), mm_to_pt(page[1]))
-    outside_hinge.rect(mm_to_pt(x), mm_to_pt(y - band), mm_to_pt(width), mm_to_pt(2 * band))
-    canvas.clipPath(outside_hinge, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)   # all but the hinge
-    canvas.drawPath(outline_path(canvas, token_set, x, y), stroke=1, fill=0)
-    canvas.drawPath(outline_path(canvas, token_set, x + width, y, mirror="x"), stroke=1, fill=0)
-    canvas.restoreState()
+    for halo in (True, False):
+        canvas.saveState()
+        _stroke_style(canvas, halo)
+        outside_hinge = canvas.beginPath()
+        outside_hinge.rect(0, 0, mm_to_pt(page[0]), mm_to_pt(page[1]))
+        outside_hinge.rect(mm_to_pt(x), mm_to_pt(y - band), mm_to_pt(width), mm_to_pt(2 * band))
+        canvas.clipPath(outside_hinge, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)   # all but the hinge
+        canvas.drawPath(outline_path(canvas, token_set, x, y), stroke=1, fill=0)
+        canvas.drawPath(outline_path(canvas, token_set, x + width, y, mirror="x"), stroke=1, fill=0)
+        canvas.restoreState()
     canvas.saveState()
     _stroke_style(canvas)
     for edge_y in (y - band, y + band):

@@ -1,7 +1,8 @@
 """The token sheets output: every token set of a game in one PDF, `tokens.pdf`, tokens packed
-densely inside the printer margin with a thin cut line along each outline. A two-sided token's
-back goes behind its front on the flip side of the sheet (duplex long or short), or beside it
-to fold over (duplex fold); with duplex none only the fronts print."""
+inside the printer margin with bare paper between them and a cut line along each outline that
+shows on any colour. A two-sided token's back goes behind its front on the flip side of the
+sheet (duplex long or short), or beside it to fold over (duplex fold); with duplex none only the
+fronts print."""
 from __future__ import annotations
 
 import io
@@ -72,7 +73,13 @@ def plan_for(game: Game, token_sets) -> TokenPlan:
     flips = {sides(game, s) for s in game.token_sets} & {"long", "short"}
     clear = keep_clear(page, game.print.margin, flips.pop() if flips else "none",
                        game.print.back_offset)
-    return plan_token_sheets(page, clear, [(item_of(game, s), s.count) for s in token_sets])
+    return plan_token_sheets(page, clear, [(item_of(game, s), _labels(s)) for s in token_sets])
+
+
+def _labels(token_set: TokenSet) -> list[tuple]:
+    """Each printed token's owner and name, in print order: the packing starts a row for each."""
+    return [(token.values.get("owner"), token.name) for token in token_set.tokens
+            for _ in range(token.copies)]
 
 
 def render_tokens(game: Game, faces) -> bytes:

@@ -1,16 +1,19 @@
-"""Where tokens go on a sheet: as many as fit inside the printer margin, circles and hexagons in
-offset rows (each row shifted half a token, as coins pack), other shapes in a grid. A two-sided
+"""Where tokens go on a sheet: inside the printer margin with bare paper between neighbours,
+circles and hexagons in offset rows (each row shifted half a token, as coins pack), other shapes
+in a grid; each set in a block of its own, each kind of token in rows of its own. A two-sided
 token printed to fold over stands beside its back, the pair sharing a fold line. Pure geometry,
 in millimetres from the page's bottom-left corner; a position is a token's centre."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Sequence
 
 from cardgen.base.errors import ProblemError
 from cardgen.imposition.flip import Flip
 
-TOKEN_BLEED = 1.5      # mm of background past the cut line, each side
+TOKEN_BLEED = 1.0      # mm of background past the cut line, each side
+WHITE_GAP = 1.0        # mm of bare paper between neighbours' prints: 3 mm from cut line to cut line
 TICK_GAP = 1.0         # mm between the bleed and a crop tick
 TICK_LENGTH = 3.0      # mm
 OFFSET_SHAPES = ("circle", "hexagon")
@@ -71,13 +74,13 @@ class Item:
     @property
     def pitch(self) -> tuple[float, float]:
         """Centre to centre across a row, and from one row to the next."""
-        gap = 2 * reach(self.ticks)
+        gap = 2 * reach(self.ticks) + WHITE_GAP
         across = self.span + gap
         if self.offset_rows and self.shape == "hexagon":
             return across, self.height * 0.75 + gap * math.sqrt(3) / 2
         if self.offset_rows:
             return across, across * math.sqrt(3) / 2
-        return across, self.height + 2 * self.reach_y
+        return across, self.height + 2 * self.reach_y + WHITE_GAP
 
 
 @dataclass(frozen=True)
@@ -116,20 +119,19 @@ def keep_clear(page: tuple[float, float], margin: float, duplex: str,
 
 
 def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, float, float],
-                      groups: list[tuple[Item, int]]) -> TokenPlan:
-    """Every token of every group (an item and how many), in rows from the top of the sheet down,
-    `clear` mm (left, right, bottom, top) from the page's edges: a group whose tokens all fit in
-    one row in the room beside the last group's last row goes there; otherwise its rows follow on the same
-    sheet while they fit, then a new sheet."""
+                      groups: list[tuple[Item, int | Sequence[tuple]]]) -> TokenPlan:
+    """Every token of every group (an item and how many, or each token's label: its owner and
+    kind), `clear` mm (left, right, bottom, top) from the page's edges. A group is laid out as a
+    block of rows, each kind of token (each owner's) starting its own row where that costs no
+    row; a block goes whole on the first sheet with room for it (one row may go in the room
+    beside another block's last row), and only a block taller than a sheet is split."""
     page_w, page_h = page
     left_edge, right_edge, bottom_edge, top_edge = clear
     floor = bottom_edge + FOOTER_ROOM
-    sheets, sheet = [], []
-    top = page_h - top_edge              # the top of the room left on this sheet
-    band = None                          # (left, top) of the free room right of the last row
-    for group, (item, count) in enumerate(groups):
+    sheets: list[_Sheet] = []
+    for group, (item, tokens) in enumerate(groups):
+        labels = [()] * tokens if isinstance(tokens, int) else list(tokens)
         around = reach(item.ticks)
-        pitch_x, pitch_y = item.pitch
         room = page_w - left_edge - right_edge - 2 * around - item.span
         if room < -1e-9 or page_h - top_edge - floor < item.height + 2 * item.reach_y - 1e-9:
             what = "a pair of" if item.paired else "a"
@@ -137,51 +139,117 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
                                f"{page_w:g} x {page_h:g} mm page inside its margin"
                                + (" and back offset" if len(set(clear)) > 1 else
                                   f" of {clear[0]:g} mm"))
+        block = _block(item, labels, room)
         below = item.height / 2 + item.reach_y      # from a centre to the bottom of its print
-        placed = 0
-        beside = _beside(item, count, band, page_w - right_edge, floor) if band else []
-        if beside and len(beside) == count:  # a few tokens: beside, not on a sheet of their own
-            sheet += [Placed(group, n, x, y) for n, (x, y) in enumerate(beside)]
-            placed = count
-            top = min(top, beside[0][1] - below)
-            band = (beside[-1][0] + item.span / 2 + around
-                    + (item.width / 2 if item.paired else 0.0), band[1])
-        per_row = int(room / pitch_x + 1e-9) + 1
-        per_odd_row = int((room - pitch_x / 2) / pitch_x + 1e-9) + 1 if room >= pitch_x / 2 else 0
-        shifted = item.offset_rows and per_odd_row > 0
-        if item.offset_rows and not shifted:     # one a row: rows cannot nest, so stack them
-            pitch_y = item.height + 2 * item.reach_y
-        used = (per_row - 1) * pitch_x + (pitch_x / 2 if shifted and per_odd_row == per_row else 0)
-        left = left_edge + around + item.span / 2 + (room - used) / 2
-        row, y = 0, top - below
-        while placed < count:
-            if y - below < floor - 1e-9:     # no room for this row: the next sheet
-                sheets.append(tuple(sheet))
-                sheet, row, y = [], 0, page_h - top_edge - below
-            odd = shifted and row % 2 == 1
-            right = 0.0
-            for i in range(per_odd_row if odd else per_row):
-                if placed == count:
-                    break
-                x = left + (pitch_x / 2 if odd else 0.0) + i * pitch_x
-                front_x = x - item.width / 2 if item.paired else x
-                sheet.append(Placed(group, placed, front_x, y))
-                placed += 1
-                right = x + item.span / 2 + around
-            band = (right, top if row else y + below)   # above a later row, the row before it
-            top = y - below
-            row, y = row + 1, y - pitch_y
-    if sheet:
-        sheets.append(tuple(sheet))
-    return TokenPlan(page_w, page_h, tuple(sheets))
+        x0 = left_edge + around + item.span / 2
+        if len(block.rows) == 1 and _put_beside(sheets, item, group, len(labels),
+                                                page_w - right_edge, floor):
+            continue
+        height = (len(block.rows) - 1) * block.pitch_y + 2 * below
+        sheet = next((s for s in sheets if s.top - height >= floor - 1e-9), None)
+        if sheet is None:
+            sheet = _Sheet(page_h - top_edge)
+            sheets.append(sheet)
+        y = sheet.top - below
+        for row_number, row in enumerate(block.rows):
+            if y - below < floor - 1e-9:     # a block taller than a sheet: on to the next
+                sheet = _Sheet(page_h - top_edge)
+                sheets.append(sheet)
+                y = sheet.top - below
+            odd = block.shifted and row_number % 2 == 1
+            for i, number in enumerate(row):
+                x = x0 + (block.pitch_x / 2 if odd else 0.0) + i * block.pitch_x
+                sheet.placed.append(Placed(group, number, x - item.width / 2 if item.paired else x, y))
+            right = x + item.span / 2 + around
+            sheet.band = (right, sheet.top if row_number == 0 else y + below)
+            sheet.top = y - below - WHITE_GAP
+            y -= block.pitch_y
+    return TokenPlan(page_w, page_h, tuple(tuple(s.placed) for s in sheets))
+
+
+@dataclass
+class _Sheet:
+    top: float                                   # the top of the free room below its rows
+    placed: list = field(default_factory=list)
+    band: tuple[float, float] | None = None      # (left, top) of the free room right of the last row
+
+
+@dataclass(frozen=True)
+class _Block:
+    rows: tuple[tuple[int, ...], ...]            # each row's token numbers
+    pitch_x: float
+    pitch_y: float
+    shifted: bool                                # odd rows shifted half a token, as coins nest
+
+
+def _block(item: Item, labels: list[tuple], room: float) -> _Block:
+    """A group's rows: those breaking at the most detailed label (owner, then kind) that take at
+    most a row more than the least height any layout takes; of those, the least height, the
+    fewest empty places, the longest rows."""
+    pitch_x, nested = item.pitch
+    stacked = item.height + 2 * item.reach_y + WHITE_GAP      # rows that do not nest stack apart
+    per_row = int(room / pitch_x + 1e-9) + 1
+    per_odd_row = int((room - pitch_x / 2) / pitch_x + 1e-9) + 1 if room >= pitch_x / 2 else 0
+    best: dict[int, tuple] = {}                  # depth -> (key, block)
+    for depth in range(max((len(label) for label in labels), default=0) + 1):
+        for length in range(1, per_row + 1):
+            rows = _rows(labels, depth, length)
+            shifted = item.offset_rows and len(rows) > 1 and length <= per_odd_row
+            pitch_y = nested if shifted or not item.offset_rows else stacked
+            holes = sum(length - len(row) for row in rows)
+            key = ((len(rows) - 1) * pitch_y, holes, -length)
+            if depth not in best or key < best[depth][0]:
+                best[depth] = (key, _Block(tuple(tuple(r) for r in rows), pitch_x, pitch_y, shifted))
+    least = min(key[0] for key, _ in best.values())
+    return next(block for depth, (key, block) in sorted(best.items(), reverse=True)
+                if key[0] <= least + stacked + 1e-9)
+
+
+def _rows(labels: list[tuple], depth: int, length: int) -> list[list[int]]:
+    """Tokens in rows of at most `length`: a run of one label (to `depth` parts) starts a new
+    row unless it fits whole in the row begun; a change of a label's first parts always does."""
+    rows: list[list[int]] = [[]]
+    for start, run in _runs(labels, depth):
+        new_parent = start > 0 and labels[start][:depth - 1] != labels[start - 1][:depth - 1]
+        if rows[-1] and (new_parent or len(rows[-1]) + len(run) > length):
+            rows.append([])
+        for number in run:
+            if len(rows[-1]) == length:
+                rows.append([])
+            rows[-1].append(number)
+    return rows
+
+
+def _runs(labels: list[tuple], depth: int):
+    start = 0
+    for n in range(1, len(labels) + 1):
+        if n == len(labels) or labels[n][:depth] != labels[start][:depth]:
+            yield start, range(start, n)
+            start = n
+
+
+def _put_beside(sheets: list[_Sheet], item: Item, group: int, count: int, right: float,
+                floor: float) -> bool:
+    """A group of one row put in the free room right of a sheet's last row, if it fits there:
+    nothing is printed there, as nothing is printed below that last row."""
+    for sheet in sheets:
+        spots = _beside(item, count, sheet.band, right, floor) if sheet.band else []
+        if len(spots) == count:
+            sheet.placed += [Placed(group, n, x, y) for n, (x, y) in enumerate(spots)]
+            below = item.height / 2 + item.reach_y
+            sheet.top = min(sheet.top, spots[0][1] - below - WHITE_GAP)
+            sheet.band = (spots[-1][0] + item.span / 2 + reach(item.ticks)
+                          + (item.width / 2 if item.paired else 0.0), sheet.band[1])
+            return True
+    return False
 
 
 def _beside(item: Item, count: int, band: tuple[float, float], right: float,
             floor: float) -> list[tuple[float, float]]:
     """Up to `count` tokens (front centres) in one row in the free room right of a sheet's last
-    row, from `band`'s left edge to `right`, its top at the band's and its bottom above `floor`:
-    nothing is printed there, as nothing is printed below that last row."""
+    row, from `band`'s left edge to `right`, its top at the band's and its bottom above `floor`."""
     left, top = band
+    left += WHITE_GAP
     around = reach(item.ticks)
     room = right - left - 2 * around - item.span
     below = item.height / 2 + item.reach_y
