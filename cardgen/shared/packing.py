@@ -160,8 +160,7 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
             for i, number in enumerate(row):
                 x = x0 + (block.pitch_x / 2 if odd else 0.0) + i * block.pitch_x
                 sheet.placed.append(Placed(group, number, x - item.width / 2 if item.paired else x, y))
-            right = x + item.span / 2 + around
-            sheet.band = (right, sheet.top if row_number == 0 else y + below)
+            sheet.band = (x + item.span / 2 + around, sheet.top)   # under the row above
             sheet.top = y - below - WHITE_GAP
             y -= block.pitch_y
     return TokenPlan(page_w, page_h, tuple(tuple(s.placed) for s in sheets))
