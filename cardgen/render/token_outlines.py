@@ -26,9 +26,9 @@ def outline_of(token_set: TokenSet) -> Outline:
 
 
 CUT_LINE = Color(0.1, 0.1, 0.1)     # dark, on a light halo: it shows on a token of any colour
-CUT_WIDTH_PT = 0.4
+CUT_WIDTH_PT = 0.5
 HALO = Color(1, 1, 1)
-HALO_WIDTH_PT = 1.4
+HALO_WIDTH_PT = 2.2
 FOLD_LINE = Color(0.55, 0.55, 0.55)
 
 

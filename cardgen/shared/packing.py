@@ -122,9 +122,9 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
                       groups: list[tuple[Item, int | Sequence[tuple]]]) -> TokenPlan:
     """Every token of every group (an item and how many, or each token's label: its owner and
     kind), `clear` mm (left, right, bottom, top) from the page's edges. A group is laid out as a
-    block of rows, each kind of token (each owner's) starting its own row where that costs no
-    row; a block goes whole on the first sheet with room for it (one row may go in the room
-    beside another block's last row), and only a block taller than a sheet is split."""
+    block of rows, each kind of token (each owner's) starting its own row where that costs at
+    most a row; a block goes whole on the first sheet with room for it (a block of one row may go
+    in the room right of the block above), and only a block taller than a sheet is split."""
     page_w, page_h = page
     left_edge, right_edge, bottom_edge, top_edge = clear
     floor = bottom_edge + FOOTER_ROOM
@@ -150,17 +150,18 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
         if sheet is None:
             sheet = _Sheet(page_h - top_edge)
             sheets.append(sheet)
-        y = sheet.top - below
+        y, block_top, widest = sheet.top - below, sheet.top, 0.0
         for row_number, row in enumerate(block.rows):
             if y - below < floor - 1e-9:     # a block taller than a sheet: on to the next
                 sheet = _Sheet(page_h - top_edge)
                 sheets.append(sheet)
-                y = sheet.top - below
+                y, block_top, widest = sheet.top - below, sheet.top, 0.0
             odd = block.shifted and row_number % 2 == 1
             for i, number in enumerate(row):
                 x = x0 + (block.pitch_x / 2 if odd else 0.0) + i * block.pitch_x
                 sheet.placed.append(Placed(group, number, x - item.width / 2 if item.paired else x, y))
-            sheet.band = (x + item.span / 2 + around, sheet.top)   # under the row above
+            widest = max(widest, x + item.span / 2 + around)
+            sheet.band = (widest, block_top)     # the room right of the block, from its top
             sheet.top = y - below - WHITE_GAP
             y -= block.pitch_y
     return TokenPlan(page_w, page_h, tuple(tuple(s.placed) for s in sheets))
@@ -170,7 +171,7 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
 class _Sheet:
     top: float                                   # the top of the free room below its rows
     placed: list = field(default_factory=list)
-    band: tuple[float, float] | None = None      # (left, top) of the free room right of the last row
+    band: tuple[float, float] | None = None      # (left, top) of the free room right of the last block
 
 
 @dataclass(frozen=True)
@@ -229,8 +230,8 @@ def _runs(labels: list[tuple], depth: int):
 
 def _put_beside(sheets: list[_Sheet], item: Item, group: int, count: int, right: float,
                 floor: float) -> bool:
-    """A group of one row put in the free room right of a sheet's last row, if it fits there:
-    nothing is printed there, as nothing is printed below that last row."""
+    """A group of one row put in the free room right of a sheet's last block, if it fits there:
+    nothing is printed there, as nothing is printed below that block."""
     for sheet in sheets:
         spots = _beside(item, count, sheet.band, right, floor) if sheet.band else []
         if len(spots) == count:
@@ -246,7 +247,7 @@ def _put_beside(sheets: list[_Sheet], item: Item, group: int, count: int, right:
 def _beside(item: Item, count: int, band: tuple[float, float], right: float,
             floor: float) -> list[tuple[float, float]]:
     """Up to `count` tokens (front centres) in one row in the free room right of a sheet's last
-    row, from `band`'s left edge to `right`, its top at the band's and its bottom above `floor`."""
+    block, from `band`'s left edge to `right`, its top at the band's and its bottom above `floor`."""
     left, top = band
     left += WHITE_GAP
     around = reach(item.ticks)

@@ -280,23 +280,30 @@ def test_packing_spends_no_sheet_on_a_few_tokens():
     assert len(plan.sheets) == 1 and len(plan.sheets[0]) == 56
 
 
-def test_a_set_that_fits_beside_the_last_row_goes_there_and_clear_of_it():
-    coin, hexagon = Item("circle", 20.0), Item("hexagon", 34.0)
-    plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, [(coin, 17), (hexagon, 1), (coin, 3)])
+def test_a_set_that_fits_beside_the_block_above_goes_there_and_clear_of_it():
+    coin, hexagon, chip = Item("circle", 20.0), Item("hexagon", 34.0), Item("circle", 12.0)
+    plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, [(coin, 9), (hexagon, 1), (chip, 3)])
     [sheet] = plan.sheets
     coins = [p for p in sheet if p.group == 0]
     [hex_token] = [p for p in sheet if p.group == 1]
-    last_row = [p for p in coins if abs(p.y - min(c.y for c in coins)) < 1e-6]
-    assert 0 < len(last_row) < 8
     reach_x = TOKEN_BLEED                                  # print past the outline, each side
-    assert hex_token.x - 17.0 - reach_x >= max(p.x for p in last_row) + 10.0 + reach_x - 1e-6
+    assert hex_token.x - 17.0 - reach_x >= max(p.x for p in coins) + 10.0 + reach_x + 1.0 - 1e-6
     hex_top = hex_token.y + hexagon.height / 2 + hexagon.reach_y
-    row_above = [p for p in coins if p.y > last_row[0].y + 1e-6]
-    assert hex_top <= min(p.y for p in row_above) - 10.0 - reach_x + 1e-6   # under the row above
+    assert hex_top <= max(p.y for p in coins) + 10.0 + reach_x + 1e-6     # level with their top
     later = [p for p in sheet if p.group == 2]        # the next few: on beside the hexagon
-    assert len(later) == 3 and all(p.x - 10.0 - reach_x >= hex_token.x + 17.0 + reach_x - 1e-6
+    assert len(later) == 3 and all(p.x - 6.0 - reach_x >= hex_token.x + 17.0 + reach_x - 1e-6
                                    for p in later)
-    assert all(p.x + 10.0 + reach_x <= 210.0 - MARGIN + 1e-6 for p in later)
+    assert all(p.x + 6.0 + reach_x <= 210.0 - MARGIN + 1e-6 for p in later)
+
+
+def test_each_kind_and_each_owner_gets_rows_of_its_own():
+    """Two kinds of 10 at 7 a row: two rows of 5 each, not 7 and 3 with the next kind after."""
+    labels = [(None, "Dying")] * 10 + [(None, "Stunned")] * 10
+    plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, [(Item("circle", 22.0), labels)])
+    rows: dict[float, set] = {}
+    for p in plan.sheets[0]:
+        rows.setdefault(round(p.y, 3), set()).add(labels[p.number][1])
+    assert all(len(kinds) == 1 for kinds in rows.values()) and len(rows) == 4
 
 
 @pytest.mark.parametrize("shape", ["circle", "hexagon"])
