@@ -47,7 +47,7 @@ def test_a_misspelt_field_in_a_token_or_back_layout_is_reported_once(copy_game, 
 
 def test_a_bad_value_two_tokens_give_is_reported_at_each_token_not_the_layout(copy_game, validate):
     game = copy_game("dragon-line-deluxe",
-                     ("layouts/activation.yaml", "stroke: gold", 'stroke: "{{ring}}"'),
+                     ("layouts/activation.yaml", 'stroke: "{{owner_color}}"', 'stroke: "{{ring}}"'),
                      *(("game.yaml", "{star: %s}" % star, "{star: %s, ring: reddish}" % star)
                        for star in ("true", "false")))
     lines = (game / "game.yaml").read_text(encoding="utf-8").splitlines()
