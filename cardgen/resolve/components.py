@@ -7,6 +7,7 @@ from typing import Mapping
 
 from cardgen.base.errors import Report
 from cardgen.resolve.bind import CardFace, bind_face, plain_scope
+from cardgen.resolve.deck_fit import caps_for, deck_sizes
 from cardgen.resolve.library import LayoutLibrary
 from cardgen.resolve.reporting import face_problems, report_face_problems
 from cardgen.base.model import Face, Game, Token, TokenSet, frozen_map
@@ -19,22 +20,36 @@ def token_values(game: Game, token_set: TokenSet, token: Token, face: Face) -> d
 
 
 def resolve_tokens(game: Game, library: LayoutLibrary, shared: dict, report: Report) -> Mapping:
-    """(set id, token index, "front" or "back") -> the bound face; a one-sided token has no back."""
+    """(set id, token index, "front" or "back") -> the bound face; a one-sided token has no back.
+    Faces of one set drawn with one layout set a shrinking text at one size, as a deck does."""
     out, found = {}, []
+    legibility = game.legibility
     for token_set in game.token_sets:
         width, height = footprint(token_set.shape, token_set.size, token_set.points)
+        alike: dict[tuple, dict] = {}       # (side, layout name) -> key -> (layout, scope, face)
         for index, token in enumerate(token_set.tokens):
             for side, face in (("front", token.face or token_set.face),
                                ("back", token.back or token_set.back)):
                 if face is None or (layout := library.get(face.layout, face.source)) is None:
                     continue
                 scope = plain_scope(token_values(game, token_set, token, face))
-                bound, problems = bind_face(f"{token_set.id}/{index}/{side}", layout, scope,
+                key = (token_set.id, index, side)
+                bound, problems = bind_face("/".join(map(str, key)), layout, scope,
                                             width, height, TOKEN_BLEED, shared)
                 found.append(face_problems(problems, layout.name, token.source or face.source,
                                            f"token '{token.name}' {side}", scope.values,
                                            {**face.value_sources, **token.value_sources}))
-                out[token_set.id, index, side] = bound
+                out[key] = bound
+                alike.setdefault((side, layout.name), {})[key] = (layout, scope, token.name)
+        for group in alike.values():
+            layout = next(iter(group.values()))[0]
+            sizes = deck_sizes(layout, {k: out[k] for k in group},
+                               {k: name for k, (_, _, name) in group.items()},
+                               legibility.min_text_size, legibility.min_fine_print_size)
+            for key, (layout, scope, _) in group.items():
+                if caps := caps_for(sizes, out[key]):
+                    out[key], _ = bind_face("/".join(map(str, key)), layout, scope,
+                                            width, height, TOKEN_BLEED, shared, caps)
     report_face_problems(found, report)
     return frozen_map(out)
 

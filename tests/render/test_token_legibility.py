@@ -188,3 +188,23 @@ def test_no_sheet_is_left_nearly_empty_while_the_sets_fit_on_fewer(game):
     for group, token_set in enumerate(data.token_sets):
         on = {n for n, sheet in enumerate(plan.sheets) if any(p.group == group for p in sheet)}
         assert len(on) == 1, (game, token_set.id, on)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_set_s_shrinking_text_takes_one_size_on_its_tokens(game):
+    data = load_game(REPO / "data" / game, Report())
+    faces = resolve_game(data, Report())
+    for token_set in data.token_sets:
+        sizes: dict[tuple, set] = {}
+        for index, token in enumerate(token_set.tokens):
+            for side in ("front", "back"):
+                face = faces.tokens.get((token_set.id, index, side))
+                if face is None:
+                    continue
+                for name, element in zip(face.names, face.elements):
+                    if (size := element.fitted_size()) is not None:
+                        sizes.setdefault((side, name), set()).add(round(size, 1))
+        # an outlier (a text needing under 85% of the others' size) may keep its own
+        for key, found in sizes.items():
+            shared = {s for s in found if s >= 0.85 * max(found)}
+            assert len(shared) == 1, (token_set.id, key, sorted(found))
