@@ -143,12 +143,12 @@ def join_marks(board: Board, plan: TilePlan, tile: Tile, bleed: float) -> JoinMa
     if tile.column < plan.columns - 1:        # the next column covers its right part
         x = sum(plan.overlap_x(tile.column)) / 2
         glue.append((x + half, low_y, x + half, high_y))
-        glue.extend((x, y, x + COMB, y) for y in _along(low_y, high_y))
+        glue.extend((x + half, y, x + half + COMB, y) for y in _along(low_y, high_y))
         ticks_at_x(x)
     if tile.row < plan.rows - 1:              # the next row covers its bottom part
         y = sum(plan.overlap_y(tile.row)) / 2
         glue.append((low_x, y - half, high_x, y - half))
-        glue.extend((x, y, x, y - COMB) for x in _along(low_x, high_x))
+        glue.extend((x, y - half, x, y - half - COMB) for x in _along(low_x, high_x))
         ticks_at_y(y)
     return JoinMarks(tuple(trim), tuple(glue), tuple(ticks))
 
