@@ -162,12 +162,20 @@ class Board:
     source: Source
     copies: int = 1                     # one per player, say
     copy_names: tuple = ()              # what each copy is, named in its tiles' labels
+    copy_values: tuple = ()             # each copy's own values (its player's name and colour)
+    split_x: tuple = ()                 # mm from the left edge where tiles may join
+    split_y: tuple = ()                 # mm from the top edge where tiles may join
 
     def copy_name(self, number: int) -> str:
         """Copy `number` (from 1) as its tiles' labels name it: "" for a board printed once."""
         if self.copy_names:
             return self.copy_names[number - 1]
         return f"copy {number} of {self.copies}" if self.copies > 1 else ""
+
+    def values_of(self, number: int) -> dict:
+        """What copy `number` (from 1) binds beyond the face's values: copy, copy_name and its own."""
+        own = self.copy_values[number - 1] if self.copy_values else {}
+        return {"copy": number, "copy_name": self.copy_name(number), **own}
 
 
 @dataclass(frozen=True)

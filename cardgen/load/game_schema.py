@@ -226,6 +226,14 @@ BOARD_KEYS = {
     "copy_names": Key(s.list_of(s.text, single_ok=True), default=(),
                       doc="what each copy is, one a copy (Player 1, Player 2), named in its "
                           "tiles' labels; default: copy 1 of 2 ..."),
+    "copy_values": Key(s.list_of(s.mapping_of(s.bound_value)), default=(),
+                       doc="each copy's own values, one mapping a copy, bound into its face over "
+                           "the face's values (the player's name and colour), so the copies differ"),
+    "split_x": Key(s.list_of(s.length(0.0, BOARD_SIDE_MM[1]), single_ok=True), default=(),
+                   doc="where tiles may join, mm from the board's left edge: lines clear of slots "
+                       "and text; a tiled board joins only there when the page allows"),
+    "split_y": Key(s.list_of(s.length(0.0, BOARD_SIDE_MM[1]), single_ok=True), default=(),
+                   doc="where tiles may join, mm from the board's top edge, as split_x"),
 }
 
 DOCUMENT_KEYS = {

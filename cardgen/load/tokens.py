@@ -162,13 +162,29 @@ def read_boards(raw: tuple, at: At) -> tuple[list[Board], bool]:
         if face is None:
             ok = False
             continue
-        if values["copy_names"] and len(values["copy_names"]) != values["copies"]:
-            board_at.child("copy_names").error(
-                f"{len(values['copy_names'])} copy name(s) for {values['copies']} copies: name "
-                "each copy once", code="invalid")
+        if not _board_fits_its_copies_and_splits(values, board_at):
             ok = False
             continue
         boards.append(Board(values["id"], values["name"] or values["id"], values["width"],
                             values["height"], face, Source(at.doc.name, board_at.line, board_at.path),
-                            values["copies"], tuple(values["copy_names"])))
+                            values["copies"], tuple(values["copy_names"]),
+                            tuple(frozen_map(v) for v in values["copy_values"]),
+                            tuple(values["split_x"]), tuple(values["split_y"])))
     return boards, ok
+
+
+def _board_fits_its_copies_and_splits(values, at: At) -> bool:
+    """A name and a set of values for each copy, if any; split lines inside the board."""
+    fits = True
+    for key, what in (("copy_names", "copy name(s)"), ("copy_values", "sets of copy values")):
+        if values[key] and len(values[key]) != values["copies"]:
+            at.child(key).error(f"{len(values[key])} {what} for {values['copies']} copies: give "
+                                "one for each copy", code="invalid")
+            fits = False
+    for key, side in (("split_x", "width"), ("split_y", "height")):
+        for i, line in enumerate(values[key]):
+            if not 0 < line < values[side]:
+                at.child(key).child(i).error(f"a split at {line:g} mm is not inside the board's "
+                                             f"{side} of {values[side]:g} mm", code="invalid")
+                fits = False
+    return fits

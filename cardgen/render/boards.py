@@ -1,11 +1,14 @@
 """The boards output: each board or mat of a game into `<id>.pdf`, with its bleed and corner crop
 marks. A board that fits inside the printer margin prints whole (turned on its side when only that
 way fits); a larger one is tiled across pages (cardgen/shared/tiling.py). Tiles overlap: a dashed line on
-the tile that goes on top says where to trim it, and a solid line with crosses on the tile under
-it says where that trimmed edge lands. Each tile is labelled with where it goes."""
+the tile that goes on top says where to trim it, and a solid line with teeth in the strip of the
+tile under it says where that trimmed edge lands; ticks outside the board mark each join. No mark
+shows once the tiles are joined. Each copy binds its own values; each tile is labelled with where
+it goes."""
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from typing import Callable
 
 from reportlab.lib.colors import Color
@@ -24,7 +27,9 @@ from cardgen.shared.tiling import LABEL_ROOM, MARK_ROOM, TilePlan, Tile, TilingE
 from cardgen.base.units import mm_to_pt
 
 MARK = Color(0.2, 0.2, 0.2)
-CROSS_EVERY = 40.0     # mm between alignment crosses along a glue line
+CROSS_EVERY = 40.0     # mm between the teeth along a glue line
+COMB = 2.5             # mm a tooth reaches into the covered strip
+JOIN_LINE_WIDTH = 0.18  # mm (half a point)
 
 
 class Boards(OutputKind):
@@ -57,23 +62,25 @@ class Boards(OutputKind):
                 for board in game.boards if board.id in faces.boards}
 
 
-def render_board(game: Game, board: Board, face) -> bytes:
+def render_board(game: Game, board: Board, faces: tuple) -> bytes:
     plan = board_plan(game, board)
     buffer = io.BytesIO()
     canvas = new_document(buffer, page_size(plan.page_width, plan.page_height),
                           document_info(game, board.name))
-    define_form(canvas, "board", face, PictureCache(), game.print.cmyk)
+    pictures = PictureCache()
+    for copy, face in enumerate(faces, start=1):
+        define_form(canvas, f"board-{copy}", face, pictures, game.print.cmyk)
     for copy in range(1, board.copies + 1):
         for tile in plan.tiles:
-            ox, oy = plan.origin
+            ox, oy = plan.origin(tile)
             canvas.saveState()
             clip = canvas.beginPath()
             clip.rect(*(mm_to_pt(v) for v in (ox, oy, tile.width, tile.height)))
             canvas.clipPath(clip, stroke=0, fill=0)
             canvas.translate(mm_to_pt(ox - tile.x), mm_to_pt(oy - tile.y))
-            canvas.doForm("board")
+            canvas.doForm(f"board-{copy}")
             _crop_marks(canvas, board, game.print.bleed)
-            _join_marks(canvas, board, plan, tile)
+            _draw_join_marks(canvas, join_marks(board, plan, tile, game.print.bleed))
             canvas.restoreState()
             draw_footer(canvas, (_label_room(game, plan),),
                         _label_forms(game, board, plan, tile, copy))
@@ -96,49 +103,71 @@ def _crop_marks(canvas, board: Board, bleed: float) -> None:
     draw_cut_marks(canvas, marks, halo=True)
 
 
-def _join_marks(canvas, board: Board, plan: TilePlan, tile: Tile) -> None:
-    """Where this tile meets its neighbours: a dashed trim line where it goes over the tile to its
-    left or above, a solid glue line with crosses where the tile to its right or below goes over
-    it. Each line runs through the middle of the two tiles' overlap."""
+Segment = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class JoinMarks:
+    """Where a tile meets its neighbours, in board coordinates: `trim`, dashed, where it goes over
+    the tile to its left or above (cut away with what it trims); `glue`, solid, in the strip the
+    tile to its right or below covers, its edge landing on the line; `ticks`, outside the board
+    and its bleed, on each join line, to lay a ruler on. None of them shows on the joined board."""
+    trim: tuple[Segment, ...]
+    glue: tuple[Segment, ...]
+    ticks: tuple[Segment, ...]
+
+
+def join_marks(board: Board, plan: TilePlan, tile: Tile, bleed: float) -> JoinMarks:
+    """Each join runs through the middle of the two tiles' overlap. Lines sit their half width
+    off the join on the side that is cut away or covered, so no ink reaches the visible side."""
     low_y, high_y = tile.y, tile.y + tile.height
     low_x, high_x = tile.x, tile.x + tile.width
+    half = JOIN_LINE_WIDTH / 2
+    near, far = bleed + 1.0, bleed + MARK_ROOM
+    trim, glue, ticks = [], [], []
+
+    def ticks_at_x(x: float) -> None:
+        ticks.extend([(x, -near, x, -far), (x, board.height + near, x, board.height + far)])
+
+    def ticks_at_y(y: float) -> None:
+        ticks.extend([(-near, y, -far, y), (board.width + near, y, board.width + far, y)])
+
+    if tile.column > 0:                       # this tile's left part is trimmed away
+        x = sum(plan.overlap_x(tile.column - 1)) / 2
+        trim.append((x - half, low_y, x - half, high_y))
+        ticks_at_x(x)
+    if tile.row > 0:                          # its top part is trimmed away
+        y = sum(plan.overlap_y(tile.row - 1)) / 2
+        trim.append((low_x, y + half, high_x, y + half))
+        ticks_at_y(y)
+    if tile.column < plan.columns - 1:        # the next column covers its right part
+        x = sum(plan.overlap_x(tile.column)) / 2
+        glue.append((x + half, low_y, x + half, high_y))
+        glue.extend((x + half, y, x + half + COMB, y) for y in _along(low_y, high_y))
+        ticks_at_x(x)
+    if tile.row < plan.rows - 1:              # the next row covers its bottom part
+        y = sum(plan.overlap_y(tile.row)) / 2
+        glue.append((low_x, y - half, high_x, y - half))
+        glue.extend((x, y - half, x, y - half - COMB) for x in _along(low_x, high_x))
+        ticks_at_y(y)
+    return JoinMarks(tuple(trim), tuple(glue), tuple(ticks))
+
+
+def _draw_join_marks(canvas, marks: JoinMarks) -> None:
     canvas.saveState()
     canvas.setStrokeColor(MARK)
-    canvas.setLineWidth(0.5)
-    if tile.column > 0:
-        x = sum(plan.overlap_x(tile.column - 1)) / 2
-        _dashed(canvas, x, low_y, x, high_y)
-    if tile.row > 0:
-        y = sum(plan.overlap_y(tile.row - 1)) / 2
-        _dashed(canvas, low_x, y, high_x, y)
-    if tile.column < plan.columns - 1:
-        x = sum(plan.overlap_x(tile.column)) / 2
-        _line(canvas, x, low_y, x, high_y)
-        for y in _along(low_y, high_y):
-            _cross(canvas, x, y)
-    if tile.row < plan.rows - 1:
-        y = sum(plan.overlap_y(tile.row)) / 2
-        _line(canvas, low_x, y, high_x, y)
-        for x in _along(low_x, high_x):
-            _cross(canvas, x, y)
+    canvas.setLineWidth(mm_to_pt(JOIN_LINE_WIDTH))
+    for segment in marks.glue + marks.ticks:
+        _line(canvas, *segment)
+    canvas.setDash([4, 3])
+    for segment in marks.trim:
+        _line(canvas, *segment)
     canvas.restoreState()
 
 
 def _along(start: float, end: float) -> list[float]:
     count = max(2, int((end - start) / CROSS_EVERY))
     return [start + (end - start) * (i + 0.5) / count for i in range(count)]
-
-
-def _dashed(canvas, x0: float, y0: float, x1: float, y1: float) -> None:
-    canvas.saveState()
-    canvas.setDash([4, 3])
-    _line(canvas, x0, y0, x1, y1)
-    canvas.restoreState()
-
-
-def _cross(canvas, x: float, y: float, arm: float = 2.5) -> None:
-    _line(canvas, x - arm, y, x + arm, y)
-    _line(canvas, x, y - arm, x, y + arm)
 
 
 def _label_room(game: Game, plan: TilePlan) -> FooterRoom:

@@ -55,18 +55,25 @@ def resolve_tokens(game: Game, library: LayoutLibrary, shared: dict, report: Rep
 
 
 def resolve_boards(game: Game, library: LayoutLibrary, shared: dict, report: Report) -> Mapping:
-    """Board id -> its bound face, as large as the board."""
-    out: dict[str, CardFace] = {}
+    """Board id -> its bound faces, one a copy, each as large as the board. A copy binds its
+    number (copy), its name (copy_name) and its own values over the face's."""
+    out: dict[str, tuple[CardFace, ...]] = {}
     found = []
     for board in game.boards:
         layout = library.get(board.face.layout, board.face.source)
         if layout is None:
             continue
-        values = {**game.bound_values, "name": board.name, **board.face.values}
-        out[board.id], problems = bind_face(f"board/{board.id}", layout, plain_scope(values),
-                                            board.width, board.height, game.print.bleed,
-                                            shared)
-        found.append(face_problems(problems, layout.name, board.face.source,
-                                   f"board '{board.name}'", values, board.face.value_sources))
+        faces = []
+        for number in range(1, board.copies + 1):
+            values = {**game.bound_values, "name": board.name, **board.face.values,
+                      **board.values_of(number)}
+            face, problems = bind_face(f"board/{board.id}/{number}", layout, plain_scope(values),
+                                       board.width, board.height, game.print.bleed, shared)
+            faces.append(face)
+            copy = board.copy_name(number)
+            found.append(face_problems(problems, layout.name, board.face.source,
+                                       f"board '{board.name}'" + (f", {copy}" if copy else ""),
+                                       values, board.face.value_sources))
+        out[board.id] = tuple(faces)
     report_face_problems(found, report)
     return frozen_map(out)

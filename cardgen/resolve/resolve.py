@@ -35,7 +35,7 @@ class Faces:
 
     decks: tuple[DeckFaces, ...] = ()
     tokens: Mapping = field(default_factory=frozen_map)   # (set id, token index, side) -> CardFace
-    boards: Mapping = field(default_factory=frozen_map)   # board id -> CardFace
+    boards: Mapping = field(default_factory=frozen_map)   # board id -> its CardFaces, one a copy
 
 
 def _prefixed(prefix: str, values: Mapping) -> dict:

@@ -3,13 +3,21 @@ tiled, and its tiles, laid over each other by their overlap, join to the whole b
 bleed; no tile prints within the printer margin; each tile says where it goes."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
+
 import pytest
+import yaml
 from pdfsheets import ink_in_margin, read_pdf
 
 from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, build
+from cardgen.base.model import Board, Face, Source
+from cardgen.catalog import page_sizes
+from cardgen.load.game import load_game
+from cardgen.render.boards import JOIN_LINE_WIDTH, join_marks
+from cardgen.shared.packing import TOKEN_BLEED
 from cardgen.shared.tiling import OVERLAP, plan_tiles
 
 REPO = Path(__file__).resolve().parents[2]
@@ -27,14 +35,14 @@ def _regions(pdf) -> list[tuple[float, float, float, float]]:
     """The part of the board each page shows, in board coordinates (mm from its bottom-left)."""
     out = []
     for page in pdf.pages:
-        [p] = [p for p in page.placements if p.form == "board"]
+        [p] = [p for p in page.placements if p.form.startswith("board")]
         x0, y0, x1, y1 = p.clip
         out.append((x0 - p.x, y0 - p.y, x1 - p.x, y1 - p.y))
     return out
 
 
 def _size(pdf) -> tuple[float, float]:
-    x0, y0, x1, y1 = (float(v) / (72 / 25.4) for v in pdf.form("board")["/BBox"])
+    x0, y0, x1, y1 = (float(v) / (72 / 25.4) for v in pdf.form("board-1")["/BBox"])
     return x1 - x0 - 2 * BLEED, y1 - y0 - 2 * BLEED
 
 
@@ -75,15 +83,39 @@ def test_a_board_that_fits_prints_whole_at_its_size(shipped):
     assert "a b c d e f" in " ".join(arena.pages[0].text.split())  # the columns are lettered
 
 
-@pytest.mark.parametrize("game, width", [("time-line-battle-v1", 371.0), ("time-line-battle-v2", 300.0)])
-def test_a_timeline_mat_is_tiled_and_its_tiles_join(shipped, game, width):
-    mat = shipped[game, "timeline"]
-    assert _size(mat) == pytest.approx((width, 150.0), abs=TOL)
+def test_a_timeline_mat_too_wide_for_a_page_is_tiled_and_its_tiles_join(shipped):
+    mat = shipped["time-line-battle-v1", "timeline"]
+    assert _size(mat) == pytest.approx((368.0, 176.0), abs=TOL)
     regions = _regions(mat)
     assert len(regions) == 4                          # two tiles, one mat a player
-    _covers(regions[:2], width, 150.0)
+    _covers(regions[:2], 368.0, 176.0)
     assert regions[:2] == regions[2:]
     assert "tile 2 of 2" in mat.pages[1].text and "glue over tile 1" in mat.pages[1].text
+
+
+@pytest.mark.parametrize("key, pages", [(("time-line-battle-v1", "timeline"), 4),
+                                        (("time-line-battle-v2", "timeline"), 2),
+                                        (("fantasy-line-battle", "tracker"), 2),
+                                        (("fantasy-arena-tactics", "arena"), 1)])
+def test_each_board_takes_the_pages_it_needs(shipped, key, pages):
+    """v2's mat (271 x 135 mm) and FLB's tracker print whole on a landscape A4 page, one a
+    player; only v1's five columns need two tiles."""
+    assert len(shipped[key].pages) == pages
+
+
+@pytest.mark.parametrize("key, owners", [
+    (("time-line-battle-v1", "timeline"), ("Ember Command", "Cobalt Command")),
+    (("time-line-battle-v2", "timeline"), ("Crimson Army", "Azure Army")),
+    (("fantasy-line-battle", "tracker"), ("Player 1", "Player 2"))])
+def test_each_copy_shows_its_owner_on_the_board(shipped, key, owners):
+    pdf = shipped[key]
+    half = len(pdf.pages) // 2
+    for number, page in enumerate(pdf.pages):
+        mine, theirs = owners if number < half else owners[::-1]
+        [form] = [p.form for p in page.placements if p.form.startswith("board")]
+        drawn = page.form_text[form]                  # on the board itself, not its label
+        assert mine in drawn and theirs not in drawn, (number, drawn)
+    assert pdf.form("board-1")["/BBox"] == pdf.form("board-2")["/BBox"]
 
 
 @pytest.mark.parametrize("key", [("fantasy-arena-tactics", "arena"), ("time-line-battle-v1", "timeline"),
@@ -155,3 +187,91 @@ def test_every_tile_s_label_names_the_game_the_board_and_its_copy(shipped, game)
     for number, page in enumerate(pages):
         player = "Player 1" if number < half else "Player 2"
         assert title in page.text and f", {player}" in page.text, (number, page.text)
+
+
+def _layout_boxes(game: str, layout: str) -> dict[str, tuple[float, float, float, float]]:
+    """Each element's box (x, y, width, height in mm from the top-left) but those that fill the
+    bleed."""
+    raw = yaml.safe_load((REPO / "data" / game / "layouts" / f"{layout}.yaml").read_text(encoding="utf-8"))
+    mm = lambda v: float(str(v).removesuffix("mm"))
+    return {name: tuple(mm(e.get(k, 0)) for k in ("x", "y", "width", "height"))
+            for name, e in raw["elements"].items() if not e.get("bleed")}
+
+
+@pytest.mark.parametrize("game, page", [("time-line-battle-v1", "a4"), ("time-line-battle-v1", "letter"),
+                                        ("time-line-battle-v2", "letter")])
+def test_no_join_crosses_a_slot_a_heading_or_the_title(game, page):
+    loaded = load_game(REPO / "data" / game, Report())
+    [board] = loaded.boards
+    plan = plan_tiles(page_sizes()[page], MARGIN, board.width, board.height, BLEED,
+                      board.split_x, board.split_y)
+    assert plan.columns == 2 and plan.splits_kept
+    join = sum(plan.overlap_x(0)) / 2
+    crossed = [name for name, (x, _, w, _) in _layout_boxes(game, "timeline-mat").items()
+               if x < join < x + w]
+    assert join in board.split_x and crossed == []
+
+
+def test_a_board_joins_evenly_where_its_split_lines_cannot_serve():
+    plan = plan_tiles((210.0, 297.0), MARGIN, 368.0, 176.0, BLEED, split_x=(20.0,))
+    assert not plan.splits_kept and len(plan.tiles) == 2
+
+
+@pytest.mark.parametrize("width, height, splits", [(368.0, 176.0, (219.5,)), (520.0, 430.0, ())])
+def test_join_marks_lie_where_they_are_cut_away_covered_or_off_the_board(width, height, splits):
+    """What shows of a tile once joined runs from the join on its left (or the board's edge) to
+    the join on its right, and likewise up and down; no trim or glue mark's ink reaches into it,
+    and the ticks lie outside the board and its bleed."""
+    plan = plan_tiles((210.0, 297.0), MARGIN, width, height, BLEED, split_x=splits)
+    board = Board("b", "b", width, height, Face("x"), Source("game.yaml", 1, ()))
+    half = JOIN_LINE_WIDTH / 2
+    for tile in plan.tiles:
+        c, r = tile.column, tile.row
+        x0 = sum(plan.overlap_x(c - 1)) / 2 if c else -math.inf
+        x1 = sum(plan.overlap_x(c)) / 2 if c < plan.columns - 1 else math.inf
+        y1 = sum(plan.overlap_y(r - 1)) / 2 if r else math.inf
+        y0 = sum(plan.overlap_y(r)) / 2 if r < plan.rows - 1 else -math.inf
+        marks = join_marks(board, plan, tile, BLEED)
+        assert marks.glue or marks.trim
+        for sx0, sy0, sx1, sy1 in marks.trim + marks.glue:
+            left, right = min(sx0, sx1) - half, max(sx0, sx1) + half
+            low, high = min(sy0, sy1) - half, max(sy0, sy1) + half
+            inside = right > x0 + 1e-9 and left < x1 - 1e-9 and high > y0 + 1e-9 and low < y1 - 1e-9
+            assert not inside, (tile, (sx0, sy0, sx1, sy1))
+        for sx0, sy0, sx1, sy1 in marks.ticks:
+            off = (min(sy0, sy1) >= height + BLEED or max(sy0, sy1) <= -BLEED or
+                   min(sx0, sx1) >= width + BLEED or max(sx0, sx1) <= -BLEED)
+            assert off, (tile, (sx0, sy0, sx1, sy1))
+
+
+def test_a_tracker_cell_holds_a_marker_with_its_bleed():
+    loaded = load_game(REPO / "data" / "fantasy-line-battle", Report())
+    [markers] = [s for s in loaded.token_sets if s.id == "tracker-markers"]
+    needed = markers.size + 2 * TOKEN_BLEED
+    cells = {n: b for n, b in _layout_boxes("fantasy-line-battle", "tracker").items()
+             if "_ones_" in n or "_tens_" in n}
+    assert len(cells) == 4 * 15
+    for name, (x, y, w, h) in cells.items():
+        assert min(w, h) >= needed, name
+        others = [b for n, b in cells.items() if n != name]
+        assert not any(x < ox + ow and ox < x + w and y < oy + oh and oy < y + h
+                       for ox, oy, ow, oh in others), name
+
+
+def test_the_tracker_says_how_the_tens_add_once():
+    boxes = _layout_boxes("fantasy-line-battle", "tracker")
+    raw = (REPO / "data" / "fantasy-line-battle" / "layouts" / "tracker.yaml").read_text(encoding="utf-8")
+    assert raw.count("make **27**") == 1 and "how" in boxes
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("copies: 2, copy_values: [{player: A}]", "1 sets of copy values for 2 copies"),
+    ("split_x: [400mm]", "a split at 400 mm is not inside the board's width of 300 mm")])
+def test_copy_values_and_splits_are_checked_at_their_line(copy_game, tmp_path, spec, message):
+    game = copy_game("valid-minimal")
+    with (game / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write("boards:\n  - {id: mat, width: 300mm, height: 150mm, %s, "
+                "face: {layout: back, values: {label: Mat, deck.color: '#333333'}}}\n" % spec)
+    report = Report()
+    build(game, BuildOptions(out_dir=tmp_path / "out"), report)
+    assert [e.message for e in report.errors if message in e.message], [d.format() for d in report.errors]
