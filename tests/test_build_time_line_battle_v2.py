@@ -17,6 +17,7 @@ from cardgen import catalog
 from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, build
 from cardgen.imposition import MARK_GAP, TICK_GAP, plan_sheet
+from cardgen.render.sheet_drawing import run_under
 
 GAME_DIR = Path(__file__).resolve().parents[1] / "data" / "time-line-battle-v2"
 DECKS = ("player-1", "player-2")
@@ -138,12 +139,14 @@ def test_fronts_sit_in_the_planned_slots(builds, duplex):
         placed = card_placements(page)
         assert 1 <= len(placed) <= plan.per_page
         fronts, _ = plan.sheet(len(placed))     # a part-full sheet keeps bleed at its open edges
-        for placement, slot in zip(placed, fronts):
+        for placement, slot, under in zip(placed, fronts, run_under(fronts, plan)):
             a, b, c, d = placement.matrix[:4]
             assert (a, b, c, d) == pytest.approx((1, 0, 0, 1)), "forms are placed unscaled"
             assert near(placement.x, slot.x) and near(placement.y, slot.y)
             x, y, w, h = slot.clip(*POKER)
-            assert placement.clip == pytest.approx((x, y, x + w, y + h), abs=TOL)
+            left, right, bottom, top = under       # a hair under a neighbour drawn after it
+            assert placement.clip == pytest.approx(
+                (x - left, y - bottom, x + w + right, y + h + top), abs=TOL)
 
 
 @pytest.mark.parametrize("duplex", ["long", "short", "none"])
@@ -166,9 +169,11 @@ def test_gutterfold_slots_computed_by_hand(builds):
     assert near(page.width, 297) and near(page.height, 210)
     area = 148.5 - MARGIN - 4.0                    # half page less margin and fold gap
     left = MARGIN + (area - 2 * 63.5) / 2          # cards touch across
-    # rows keep a full bleed gutter; centred, the block would leave 5.1 mm under its bleed, so it
-    # is lifted to leave 6.5: a 3 mm crop mark 0.5 mm off the bleed, and a line of footer
-    bottom = MARGIN + 6.5 + BLEED
+    # rows keep a full bleed gutter; centred, the block leaves 5.1 mm under its bleed: too little
+    # for a crop mark, 1.25 mm clear of it and a line of footer (7.15), but lifting it would leave
+    # no room for marks above it, so it stays, its footer between the marks below it
+    bottom = (210 - 2 * 88.9 - 2 * BLEED) / 2
+    assert bottom == pytest.approx(MARGIN + 5.1 + BLEED)
     expected = [(left + c * 63.5, bottom + r * (88.9 + 2 * BLEED)) for r in (1, 0) for c in range(2)]
     for placement, (x, y) in zip(card_placements(page), expected):
         assert near(placement.x, x) and near(placement.y, y)

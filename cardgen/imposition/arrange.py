@@ -1,7 +1,10 @@
 """Which slot of which sheet each card takes, so that no two cards whose edges differ in colour
-share a cut: a cut a little off the line would leave a sliver of one on the other. Cards go in
-order, each in the next slot whose touching neighbours (those not across a gutter) match it;
-a slot where it would not is left empty.
+share a cut: a cut a little off the line would leave a sliver of one on the other.
+
+The plan's gutters part the sheet into blocks of slots joined by shared cuts (a row, a column,
+a pair ...). Cards go in deck order, as far as that allows: each block is filled from one group
+of alike cards (the first, in deck order, with enough left to fill it, else the first), and a
+slot is left empty only where no card left fits beside its neighbours.
 
 A card's edges are given as the colour each side shows in its bleed (None: not judged, a
 picture), by the sheet's sides, turned as the slots turn the card; `differ` says whether two
@@ -52,24 +55,101 @@ def _differ(a, b, differ: Callable) -> bool:
 
 def arrange(plan: SheetPlan, cards: Sequence[dict], differ: Callable) -> list[list[tuple[int, int]]]:
     """Sheets, each a list of (slot, card index) in slot order, holding `cards` (each its edges
-    by side of the sheet) in order with no shared cut between edges that differ."""
+    by side of the sheet) with no shared cut between edges that differ."""
+    differ = _remembered(differ)
+    groups = _groups(cards, differ)
+    blocks = _blocks(plan)
+    left = [list(members) for members in groups]         # each group's cards not yet placed
     sheets: list[list[tuple[int, int]]] = []
-    taken: dict[int, dict] = {}
-    slot = plan.per_page
-    for index, edges in enumerate(cards):
-        while True:
-            if slot >= plan.per_page:
-                sheets.append([])
-                taken, slot = {}, 0
-            trial = {**taken, slot: edges}
-            if not mismatches(plan, {s: e for s, e in trial.items()
-                                     if s in (slot, slot - 1, slot - plan.columns)}, differ):
-                taken[slot] = edges
-                sheets[-1].append((slot, index))
-                slot += 1
+    while any(left):
+        taken: dict[int, dict] = {}
+        placed: list[tuple[int, int]] = []
+        for block in blocks:
+            wanted = _group_for(left, len(block))
+            if wanted is None:
                 break
-            slot += 1
+            for slot in block:
+                order = [wanted] + [g for g in _by_first(left) if g != wanted]
+                for g in order:
+                    if left[g] and _fits(plan, taken, slot, cards[left[g][0]], differ):
+                        card = left[g].pop(0)
+                        taken[slot] = cards[card]
+                        placed.append((slot, card))
+                        break
+        sheets.append(sorted(placed))
     return sheets
+
+
+def _remembered(differ: Callable) -> Callable:
+    known: dict = {}
+
+    def remembered(a, b) -> bool:
+        if (a, b) not in known:
+            known[(a, b)] = known[(b, a)] = differ(a, b)
+        return known[(a, b)]
+    return remembered
+
+
+def _alike(a: dict, b: dict, differ: Callable) -> bool:
+    """Whether two cards may share a cut whichever way they meet."""
+    return not any(_differ(x, y, differ) for x, y in (
+        (a["right"], b["left"]), (b["right"], a["left"]), (a["bottom"], b["top"]),
+        (b["bottom"], a["top"])))
+
+
+def _groups(cards: Sequence[dict], differ: Callable) -> list[list[int]]:
+    """The cards in groups of alike ones (each alike the first of its group), in deck order."""
+    groups: list[list[int]] = []
+    by_edges: dict[tuple, int] = {}
+    for index, edges in enumerate(cards):
+        key = tuple(sorted(edges.items(), key=lambda kv: kv[0]))
+        if key not in by_edges:
+            by_edges[key] = next((g for g, members in enumerate(groups)
+                                  if _alike(cards[members[0]], edges, differ)), len(groups))
+            if by_edges[key] == len(groups):
+                groups.append([])
+        groups[by_edges[key]].append(index)
+    return groups
+
+
+def _by_first(left: list[list[int]]) -> list[int]:
+    """The groups with cards left, by their first card left."""
+    return sorted((g for g, members in enumerate(left) if members), key=lambda g: left[g][0])
+
+
+def _group_for(left: list[list[int]], size: int) -> int | None:
+    """The group to fill a block of `size` slots from: the first with as many cards left,
+    else the first."""
+    order = _by_first(left)
+    return next((g for g in order if len(left[g]) >= size), order[0] if order else None)
+
+
+def _fits(plan: SheetPlan, taken: dict[int, dict], slot: int, edges: dict, differ: Callable) -> bool:
+    """Whether a card fits `slot` beside the cards already on the sheet."""
+    near = {slot, slot - 1, slot + 1, slot - plan.columns, slot + plan.columns}
+    trial = {s: e for s, e in taken.items() if s in near}
+    trial[slot] = edges
+    return not mismatches(plan, trial, differ)
+
+
+def _blocks(plan: SheetPlan) -> list[list[int]]:
+    """The slots of a sheet in blocks joined by shared cuts (gutters part them), each in slot
+    order, the blocks by their first slot."""
+    owner = list(range(plan.per_page))
+
+    def root(i: int) -> int:
+        while owner[i] != i:
+            i = owner[i]
+        return i
+    for slot in range(plan.per_page):
+        column = slot % plan.columns
+        for other in (slot + 1 if column < plan.columns - 1 else None, slot + plan.columns):
+            if other is not None and other < plan.per_page and touching(plan, slot, other):
+                owner[root(other)] = root(slot)
+    blocks: dict[int, list[int]] = {}
+    for slot in range(plan.per_page):
+        blocks.setdefault(root(slot), []).append(slot)
+    return sorted(blocks.values(), key=lambda b: b[0])
 
 
 def in_order(plan: SheetPlan, count: int) -> list[list[tuple[int, int]]]:

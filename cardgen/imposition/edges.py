@@ -21,7 +21,8 @@ TICK_ROOM = TICK_GAP + TICK_MIN   # between a trim and the printer margin, for a
 FOOTER_DEPTH = 2.4       # across one line of footer text at its full size (6.5 pt)
 FOOTER_MIN_DEPTH = 1.8   # across one line at the least size a footer is printed at (5 pt)
 FOOTER_MIN_LENGTH = 20.0
-FOOTER_CLEAR = 0.6       # kept between footer text and any crop mark or bleed
+FOOTER_CLEAR = 0.6       # kept between footer text and any bleed
+MARK_CLEAR = 1.25        # kept between footer text and a mark: 1 mm beyond the mark's white halo
 SIDES = ("bottom", "left", "right", "top")
 AXIS = {"left": "left and right", "right": "left and right", "bottom": "top and bottom",
         "top": "top and bottom"}
@@ -38,7 +39,7 @@ def mark_length(room: float) -> float:
     space = room - MARK_GAP
     if space < MARK_MIN - 1e-9:
         return 0.0
-    return max(MARK_MIN, min(MARK_LEN, space - FOOTER_CLEAR - FOOTER_DEPTH))
+    return max(MARK_MIN, min(MARK_LEN, space - MARK_CLEAR - FOOTER_DEPTH))
 
 
 def spans(slots, width: float, height: float, area: Area) -> dict[str, tuple[float, float] | None]:
@@ -117,7 +118,8 @@ def footer_rooms(slots, width: float, height: float, area: Area,
     bands, gaps = [], []
     for side in SIDES:
         length = span[side] is not None
-        beyond = (min(room[side], trim_room[side] - span[side][1]) if length else room[side]) - FOOTER_CLEAR
+        beyond = (min(room[side] - FOOTER_CLEAR, trim_room[side] - span[side][1] - MARK_CLEAR)
+                  if length else room[side] - FOOTER_CLEAR)
         inside = room[side] - FOOTER_CLEAR
         if side in ("bottom", "top"):
             lo, hi = (area.y0, area.y0 + beyond) if side == "bottom" else (area.y1 - beyond, area.y1)
@@ -125,14 +127,14 @@ def footer_rooms(slots, width: float, height: float, area: Area,
             if length:
                 a, b = _widest_gap(xs, area.x0, area.x1)
                 lo, hi = (area.y0, area.y0 + inside) if side == "bottom" else (area.y1 - inside, area.y1)
-                gaps.append(FooterRoom(a + FOOTER_CLEAR, lo, b - FOOTER_CLEAR, hi))
+                gaps.append(FooterRoom(a + MARK_CLEAR, lo, b - MARK_CLEAR, hi))
         else:
             lo, hi = (area.x0, area.x0 + beyond) if side == "left" else (area.x1 - beyond, area.x1)
             bands.append(FooterRoom(lo, area.y0, hi, area.y1, rotated=True))
             if length:
                 a, b = _widest_gap(ys, area.y0, area.y1)
                 lo, hi = (area.x0, area.x0 + inside) if side == "left" else (area.x1 - inside, area.x1)
-                gaps.append(FooterRoom(lo, a + FOOTER_CLEAR, hi, b - FOOTER_CLEAR, rotated=True))
+                gaps.append(FooterRoom(lo, a + MARK_CLEAR, hi, b - MARK_CLEAR, rotated=True))
     return tuple(r for r in bands + gaps
                  if r.depth >= FOOTER_MIN_DEPTH - 1e-9 and r.length >= FOOTER_MIN_LENGTH)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from cardgen.imposition.edges import (FOOTER_CLEAR, FOOTER_DEPTH, MARK_GAP, MARK_MIN, SIDES, TICK_ROOM,
+from cardgen.imposition.edges import (FOOTER_CLEAR, FOOTER_DEPTH, FOOTER_MIN_DEPTH, MARK_CLEAR,
+                                      MARK_GAP, MARK_MIN, SIDES, TICK_ROOM,
                                       thin_bleed, unmarked)
 from cardgen.imposition.geometry import Area, Slot
 
@@ -48,19 +49,26 @@ def _fit(space: float, card: float, bleed: float, count: int | None = None) -> t
     return touching, (2 * bleed if touching and spaced >= touching else 0.0)
 
 
-def _axis(origin: float, count: int, card: float, gutter: float, bleed: float,
-          low: float, high: float):
+def _axis(origin: float, count: int, card: float, gutter, bleed: float, low: float, high: float):
     """Positions along one axis and the bleed before/after each card, kept inside [low, high]:
-    between cards, half the gutter (up to the bleed)."""
+    between cards, half the gutter there (up to the bleed). `gutter`: one width for every gap,
+    or a width for each."""
+    gaps = _gaps(gutter, count)
     out = []
-    inner = min(bleed, gutter / 2)
+    start = origin
     for i in range(count):
-        start = origin + i * (card + gutter)
-        before = bleed if i == 0 else inner
-        after = bleed if i == count - 1 else inner
+        before = bleed if i == 0 else min(bleed, gaps[i - 1] / 2)
+        after = bleed if i == count - 1 else min(bleed, gaps[i] / 2)
         out.append((start, max(0.0, min(before, start - low)),
                     max(0.0, min(after, high - start - card))))
+        if i < count - 1:
+            start += card + gaps[i]
     return out
+
+
+def _gaps(gutter, count: int) -> tuple[float, ...]:
+    """The gutter after each of `count` cards but the last."""
+    return tuple(gutter) if isinstance(gutter, (tuple, list)) else (gutter,) * max(0, count - 1)
 
 
 def _place(room: Area, ink: Area, counts, size, bleed: float, rotation: int,
@@ -69,14 +77,15 @@ def _place(room: Area, ink: Area, counts, size, bleed: float, rotation: int,
     that leaves too little below it for crop marks and a footer line is lifted, if that leaves
     room for marks above it. With crop marks, a block that leaves room for a tick at neither
     end of an axis is moved to leave it at the low end (bottom, left): the other end's bleed
-    pays for it."""
+    pays for it. A block that leaves room for a footer line on none of its sides is moved right
+    to leave one on its left, if the right keeps its bleed and room for a tick."""
     (columns, gutter_x), (rows, gutter_y) = counts
     width, height = size
-    block_w = columns * width + (columns - 1) * gutter_x
-    block_h = rows * height + (rows - 1) * gutter_y
+    block_w = columns * width + sum(_gaps(gutter_x, columns))
+    block_h = rows * height + sum(_gaps(gutter_y, rows))
     below = room.y0 + (room.height - block_h) / 2
     marks = MARK_GAP + MARK_MIN if crop_marks else 0.0
-    wanted = marks + FOOTER_CLEAR + FOOTER_DEPTH       # outside the bleed, under the block
+    wanted = marks + MARK_CLEAR + FOOTER_DEPTH       # outside the bleed, under the block
     if below - bleed - ink.y0 < wanted:
         lifted = ink.y0 + bleed + wanted
         if lifted + block_h <= room.y1 + 1e-9 and ink.y1 - lifted - block_h - bleed >= marks - 1e-9:
@@ -85,10 +94,28 @@ def _place(room: Area, ink: Area, counts, size, bleed: float, rotation: int,
     if crop_marks:
         left = _tick_room(left, block_w, (room.x0, room.x1), (ink.x0, ink.x1))
         below = _tick_room(below, block_h, (room.y0, room.y1), (ink.y0, ink.y1))
+    left = _footer_beside(left, (below, block_w, block_h), room, ink, bleed, crop_marks)
     xs = _axis(left, columns, width, gutter_x, bleed, ink.x0, ink.x1)
     ys = _axis(below, rows, height, gutter_y, bleed, ink.y0, ink.y1)
     return tuple(Slot(x, y, bl, br, bb, bt, rotation)
                  for (y, bb, bt) in reversed(ys) for (x, bl, br) in xs)
+
+
+def _footer_beside(left: float, block: tuple[float, float, float], room: Area, ink: Area,
+                   bleed: float, crop_marks: bool) -> float:
+    """Where a block (bottom, width, height) starting at `left` goes across the sheet so that a
+    footer line fits beyond the bleed on one of its sides: where it is if one does, else moved to
+    leave one on its left, if its trims stay in `room` and the right keeps its bleed and a tick."""
+    below, width, height = block
+    beyond = (below - ink.y0, ink.y1 - below - height, left - ink.x0, ink.x1 - left - width)
+    if max(beyond) - bleed >= FOOTER_CLEAR + FOOTER_MIN_DEPTH - 1e-9:
+        return left
+    keep = max(bleed, TICK_ROOM if crop_marks else 0.0)
+    for depth in (FOOTER_DEPTH, FOOTER_MIN_DEPTH):
+        moved = ink.x0 + bleed + FOOTER_CLEAR + depth
+        if moved >= room.x0 - 1e-9 and moved + width <= min(room.x1, ink.x1 - keep) + 1e-9:
+            return moved
+    return left
 
 
 def _tick_room(start: float, length: float, room: tuple[float, float],
@@ -125,12 +152,12 @@ def _layout(room: Area, ink: Area, width: float, height: float, bleed: float, ro
 
 
 def spaced(layout: Layout, room: Area, ink: Area, bleed: float, crop_marks: bool,
-           gutters: tuple[float, float], sides=SIDES) -> Layout | None:
-    """The layout's grid placed again with `gutters` (across, down) between its cards, or None
-    if it no longer fits `room`."""
+           gutters: tuple, sides=SIDES) -> Layout | None:
+    """The layout's grid placed again with `gutters` (across, down: one width for every gap,
+    or a width for each) between its cards, or None if it no longer fits `room`."""
     (gx, gy), (w, h) = gutters, (layout.width, layout.height)
-    if (layout.columns * w + (layout.columns - 1) * gx > room.width + 1e-9
-            or layout.rows * h + (layout.rows - 1) * gy > room.height + 1e-9):
+    if (layout.columns * w + sum(_gaps(gx, layout.columns)) > room.width + 1e-9
+            or layout.rows * h + sum(_gaps(gy, layout.rows)) > room.height + 1e-9):
         return None
     slots = _place(room, ink, ((layout.columns, gx), (layout.rows, gy)), (w, h), bleed,
                    layout.slots[0].rotation, crop_marks)

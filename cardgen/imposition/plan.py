@@ -97,16 +97,16 @@ class SheetPlan:
         return self.marks_of(range(min(count, self.per_page)))
 
     def marks_of(self, filled: Sequence[int]) -> tuple:
-        """The crop marks of a sheet whose slots `filled` hold cards: those of the full sheet
-        that lie on a cut line of one of them."""
-        if len(filled) >= self.per_page:
+        """The crop marks of a sheet whose slots `filled` hold cards: those of their own block,
+        so that no mark stands beside a row or column of empty slots."""
+        if len(filled) >= self.per_page or not self.crop_marks:
             return self.crop_marks
         fronts, backs = self.sheet_of(filled)
-        slots = fronts + (backs if self.backs_on_same_page else ())
-        xs = {round(v, 6) for s in slots for v in (s.x, s.x + self.slot_width)}
-        ys = {round(v, 6) for s in slots for v in (s.y, s.y + self.slot_height)}
-        return tuple(m for m in self.crop_marks
-                     if (round(m[0], 6) in xs if m[0] == m[2] else round(m[1], 6) in ys))
+        w, h = self.slot_width, self.slot_height
+        marks = edges.marks(fronts, w, h, self.front_area)
+        if self.backs_on_same_page:
+            marks += edges.marks(backs, w, h, self.back_area)
+        return tuple(marks)
 
 
 def _backs(fronts, plan: SheetPlan) -> tuple[Slot, ...]:
@@ -172,19 +172,46 @@ def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: floa
 
 
 def _separations(plan: SheetPlan, layout, room: Area, area: Area, bleed: float, crop_marks: bool):
-    """The layout with gutters between its rows and columns, those separating more first, each
-    as good as the layout but for the footer: the same cards, marks and bleed."""
+    """The layout with gutters between some or all of its rows and columns, those that leave
+    fewer cuts shared first (of equal ones, wider gutters first), each as good as the layout
+    but for the footer: the same cards, marks and bleed."""
     now = gutters(layout)
-    wide = [max(now[i], g) for i, g in enumerate((2 * bleed, 2 * bleed))]
-    narrow = [max(now[i], 2 * SEPARATION) for i in (0, 1)]
-    tries = [(wide[0], wide[1]), (wide[0], narrow[1]), (narrow[0], wide[1]), (narrow[0], narrow[1]),
-             (wide[0], now[1]), (narrow[0], now[1]), (now[0], wide[1]), (now[0], narrow[1])]
+    across = _gutter_choices(layout.columns, now[0], bleed)
+    down = _gutter_choices(layout.rows, now[1], bleed)
+    tries = sorted(((gx, gy) for gx in across for gy in down),
+                   key=lambda g: (_shared(layout, g), -sum(g[0]) - sum(g[1])))
     for gx, gy in tries:
-        if (gx, gy) == now:
+        if gx == (now[0],) * (layout.columns - 1) and gy == (now[1],) * (layout.rows - 1):
             continue
         found = spaced(layout, room, area, bleed, crop_marks, (gx, gy))
         if (found and set(found.unmarked) <= set(plan.unmarked) and set(found.thin) <= set(plan.thin)):
             yield found
+
+
+def _gutter_choices(count: int, now: float, bleed: float) -> list[tuple[float, ...]]:
+    """The gaps after each of `count` cards that may part them: any number of them widened to a
+    full-bleed gutter or a narrow one, spread evenly (the larger groups first), the rest as
+    they are."""
+    out = []
+    for parted in range(count - 1, -1, -1):
+        size, extra = divmod(count, parted + 1)
+        ends, at = set(), 0
+        for group in range(parted):
+            at += size + (group < extra)
+            ends.add(at - 1)
+        for width in (2 * bleed, 2 * SEPARATION):
+            gaps = tuple(max(now, width) if i in ends else now for i in range(count - 1))
+            if gaps not in out:
+                out.append(gaps)
+    return out
+
+
+def _shared(layout, gaps) -> int:
+    """How many cuts between neighbours `gaps` (across, down) leave shared."""
+    gx, gy = gaps
+    joined_x = sum(1 for g in gx if g < 2 * SEPARATION - 1e-9)
+    joined_y = sum(1 for g in gy if g < 2 * SEPARATION - 1e-9)
+    return layout.rows * joined_x + layout.columns * joined_y
 
 
 def _flat_plan(page, card, layout, area: Area, crop_marks: bool, bleed: float, duplex: str,

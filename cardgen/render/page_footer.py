@@ -77,6 +77,31 @@ def draw_footer(canvas: Canvas, rooms: Sequence[FooterRoom], forms: Sequence[For
     return True
 
 
+Style = tuple[int, float]     # which of the forms every page of a document takes, and its size
+
+
+def common_style(pages: Sequence[tuple[Sequence[FooterRoom], Sequence[Form]]]) -> Style | None:
+    """One way of writing the footer for every page of a document: the first form (by its place
+    in each page's list of forms) that fits every page's rooms at FOOTER_MIN_PT or more, at the
+    size the tightest page allows; None if no form fits every page. `pages`: a page of each
+    kind (fronts, backs ...) with its longest page number."""
+    for index in range(min(len(forms) for _, forms in pages)):
+        fitted = [fit_footer(rooms, (forms[index],)) for rooms, forms in pages]
+        if all(fitted):
+            return index, min(size for _, _, size in fitted)
+    return None
+
+
+def draw_styled_footer(canvas: Canvas, rooms: Sequence[FooterRoom], forms: Sequence[Form],
+                       style: Style) -> None:
+    """A page's footer in the document's one style, centred along its room."""
+    index, size = style
+    fitted = fit_footer(rooms, (forms[index],))
+    if fitted is not None:
+        room, lines, largest = fitted
+        _draw_lines(canvas, room, lines, min(size, largest), centred=True)
+
+
 def draw_label(canvas: Canvas, room: FooterRoom, text: str) -> None:
     """A short label centred along `room`, as large as it allows up to the footer's size."""
     fitted = fit_footer((room,), ((text,),))

@@ -19,13 +19,17 @@ from cardgen.imposition import SheetPlan, Slot
 from cardgen.imposition.arrange import in_order
 from cardgen.drawing.pen import Pen
 from cardgen.drawing.pictures import PictureCache
-from cardgen.render.page_footer import draw_footer, draw_label, fit_footer, footer_forms
+from cardgen.render.page_footer import common_style, draw_label, draw_styled_footer, footer_forms
 from cardgen.render.pages import (document_info, draw_cut_marks, identity, new_document,
                                    page_size, save)
 from cardgen.base.units import mm_to_pt
 
 FOLD_COLOR = Color(0.55, 0.55, 0.55)
 FOLD_LABEL = "fold on the dashed line, printed sides out"
+# how far a card's drawing runs on under a neighbour drawn after it across a shared cut: two
+# abutting edges each drawn part-covering the pixel the cut falls in leave a light seam on screen;
+# run on a pixel's width (at screen resolutions), the later card covers it and no seam shows
+SEAM_OVERLAP = 0.8
 
 
 def define_form(canvas: Canvas, name: str, face: CardFace, pictures: PictureCache,
@@ -64,12 +68,16 @@ class Inline:
 
 
 def place(canvas: Canvas, what: str | Inline, slot: Slot, plan: SheetPlan,
-          pictures: PictureCache | None = None, cmyk: bool = False) -> None:
+          pictures: PictureCache | None = None, cmyk: bool = False,
+          under: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)) -> None:
     """Draw a face (a form's name, or an Inline face) in its slot, clipped to the trim and the
-    bleed the slot keeps, turned as the slot says (a quarter turn puts the card's bottom-left
-    corner at the footprint's bottom-right; a half turn, at its top-right)."""
+    bleed the slot keeps, run on by `under` (left, right, bottom, top: under neighbours drawn
+    after it), turned as the slot says (a quarter turn puts the card's bottom-left corner at the
+    footprint's bottom-right; a half turn, at its top-right)."""
     canvas.saveState()
-    x, y, w, h = (mm_to_pt(v) for v in slot.clip(plan.slot_width, plan.slot_height))
+    x, y, w, h = slot.clip(plan.slot_width, plan.slot_height)
+    left, right, bottom, top = under
+    x, y, w, h = (mm_to_pt(v) for v in (x - left, y - bottom, w + left + right, h + bottom + top))
     path = canvas.beginPath()
     path.rect(x, y, w, h)
     canvas.clipPath(path, stroke=0, fill=0)
@@ -92,6 +100,31 @@ def place(canvas: Canvas, what: str | Inline, slot: Slot, plan: SheetPlan,
     else:
         canvas.doForm(what)
     canvas.restoreState()
+
+
+def run_under(slots: Sequence[Slot], plan: SheetPlan) -> list[tuple[float, float, float, float]]:
+    """For each slot, drawn in this order, how far its drawing runs on (left, right, bottom, top)
+    under the neighbours drawn after it whose drawing meets its own (across a shared cut, or
+    bleed to bleed in a gutter): they cover it, so two like bleeds meet with no seam."""
+    w, h, eps = plan.slot_width, plan.slot_height, 1e-6
+    hair = min(SEAM_OVERLAP, plan.bleed)
+    inks = [s.ink(w, h) for s in slots]
+    out = []
+    for n, a in enumerate(inks):
+        sides = [0.0, 0.0, 0.0, 0.0]
+        for b in inks[n + 1:]:
+            level = min(a.y1, b.y1) - max(a.y0, b.y0) > eps
+            plumb = min(a.x1, b.x1) - max(a.x0, b.x0) > eps
+            if level and abs(b.x1 - a.x0) < eps:
+                sides[0] = hair
+            elif level and abs(a.x1 - b.x0) < eps:
+                sides[1] = hair
+            elif plumb and abs(b.y1 - a.y0) < eps:
+                sides[2] = hair
+            elif plumb and abs(a.y1 - b.y0) < eps:
+                sides[3] = hair
+        out.append(tuple(sides))
+    return out
 
 
 def draw_marks(canvas: Canvas, plan: SheetPlan, filled: Sequence[int]) -> None:
@@ -158,21 +191,23 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
     sides = sheet_sides(plan, duplex)
     total = len(sheets) * len(sides)
     says = identity(game, names)
+    style = footer_style(says, plan, duplex, total)
     page = 0
     for taken in sheets:
         filled = [slot for slot, _ in taken]
         sheet = [sequence[i] for _, i in taken]
         fronts, backs = plan.sheet_of(filled)
-        for slot, (front, _) in zip(fronts, sheet):
-            place(canvas, front, slot, plan, pictures, cmyk)
+        for slot, (front, _), under in zip(fronts, sheet, run_under(fronts, plan)):
+            place(canvas, front, slot, plan, pictures, cmyk, under)
         for n, (label, rooms) in enumerate(sides):
             if n or (with_backs and plan.backs_on_same_page):     # the backs' page, or the fold
-                for slot, (_, back) in zip(backs, sheet):
-                    place(canvas, back, slot, plan, pictures, cmyk)
+                for slot, (_, back), under in zip(backs, sheet, run_under(backs, plan)):
+                    place(canvas, back, slot, plan, pictures, cmyk, under)
             if not n:
                 draw_marks(canvas, plan, filled)
             page += 1
-            draw_footer(canvas, rooms, footer_forms(says, label, page, total))
+            if style is not None:
+                draw_styled_footer(canvas, rooms, footer_forms(says, label, page, total), style)
             canvas.showPage()
         progress(len(sheet))
     return save(canvas, buffer)
@@ -188,13 +223,18 @@ def sheet_sides(plan: SheetPlan, duplex: str) -> list[tuple[str, tuple]]:
     return [("fronts", plan.footer), ("backs", plan.back_footer)]
 
 
+def footer_style(says: Sequence[str], plan: SheetPlan, duplex: str, pages: int):
+    """The one way every page of a PDF of `pages` pages on `plan` writes its footer (the same
+    words, the same size, centred), or None if no way fits them all."""
+    return common_style([(rooms, footer_forms(says, label, pages, pages))
+                         for label, rooms in sheet_sides(plan, duplex)])
+
+
 def sheet_footer_fits(says: Sequence[str], plan: SheetPlan, duplex: str, cards: int) -> bool:
     """Whether every page of a PDF of `cards` cards on `plan` has room for its footer: the same
     forms, in the same rooms, as the pages are drawn with, at the largest page number."""
-    sides = sheet_sides(plan, duplex)
-    total = -(-cards // plan.per_page) * len(sides)
-    return all(fit_footer(rooms, footer_forms(says, label, total, total)) is not None
-               for label, rooms in sides)
+    total = -(-cards // plan.per_page) * len(sheet_sides(plan, duplex))
+    return footer_style(says, plan, duplex, total) is not None
 
 
 def decks_part(decks) -> str:
