@@ -17,6 +17,8 @@ from cardgen.base.units import mm_to_pt
 
 INK = Color(0.13, 0.12, 0.11)
 ICON_DROP = 0.16      # an inline icon sits this far (in ems) below the baseline, as on the cards
+ICON_GROWTH = 1.25    # an inline icon is drawn this much larger than its em, centred on it:
+                      # small type would set an emblem's detail as a blot
 INTRO_CHARS = 240     # a paragraph this short (about three lines) under a heading introduces it
 CLOSING_CHARS = 110   # a paragraph this short (a line or so) never starts a page alone
 
@@ -30,8 +32,10 @@ class RichText(Flowable):
     def __init__(self, parsed: Parsed, family: fonts.Family, size: float, leading: float = 1.35,
                  color=INK, before: float = 0.0, after: float = 0.0, indent: float = 0.0,
                  bullet: str = "", align: str = "left", layout: TextLayout | None = None,
-                 whole: bool = False):
+                 whole: bool = False, icon_colors: dict | None = None):
+        """`icon_colors`: icon name -> the colour the cards draw it in (else the text's)."""
         super().__init__()
+        self.icon_colors = icon_colors or {}
         self.parsed, self.family, self.size, self.leading = parsed, family, size, leading
         self.color, self.indent, self.bullet, self.align = color, indent, bullet, align
         self.spaceBefore, self.spaceAfter = before, after
@@ -79,7 +83,8 @@ class RichText(Flowable):
 
     def _piece(self, layout: TextLayout, before: float, after: float, bullet: str) -> RichText:
         return RichText(self.parsed, self.family, self.size, self.leading, self.color, before,
-                        after, self.indent, bullet, self.align, layout)
+                        after, self.indent, bullet, self.align, layout,
+                        icon_colors=self.icon_colors)
 
     def draw(self):
         layout = self._layout
@@ -105,8 +110,11 @@ class RichText(Flowable):
                 canvas.drawText(words)
             for piece in line.pieces:
                 if piece.icon:
-                    draw_icon(canvas, piece.icon, self.indent + shift + piece.x,
-                              baseline - ICON_DROP * layout.size, piece.width, self.color)
+                    grown = piece.width * ICON_GROWTH
+                    middle = baseline - ICON_DROP * layout.size + piece.width / 2
+                    draw_icon(canvas, piece.icon, self.indent + shift + piece.x
+                              - (grown - piece.width) / 2, middle - grown / 2, grown,
+                              self.icon_colors.get(piece.icon, self.color))
         if self.bullet and layout.lines:
             canvas.setFillColor(self.color)
             canvas.setFont(self.family.face(), layout.size)

@@ -22,8 +22,9 @@ CELL_PAD = 3.0           # pt either side of a table cell's text
 class Typesetter:
     """Makes flowables for one document: knows its page style and how `{{game.x}}` reads."""
 
-    def __init__(self, style: PageStyle, lookup):
-        self.style, self.lookup = style, lookup
+    def __init__(self, style: PageStyle, lookup, icon_colors: dict | None = None):
+        """`icon_colors`: icon name -> the colour the cards draw it in."""
+        self.style, self.lookup, self.icon_colors = style, lookup, icon_colors or {}
         self.serif, self.sans = fonts.family("serif"), fonts.family("sans")
         self.condensed = fonts.family("condensed")
         self._keys = 0
@@ -38,7 +39,8 @@ class Typesetter:
     def paragraph(self, text: str, after: float | None = None, **style) -> RichText:
         body = self.style.body
         return RichText(self.parse(text), style.pop("family", self.serif), style.pop("size", body),
-                        before=0.0, after=body * 0.6 if after is None else after, **style)
+                        before=0.0, after=body * 0.6 if after is None else after,
+                        icon_colors=self.icon_colors, **style)
 
     def heading(self, text: str, level: int) -> Heading:
         self._keys += 1
@@ -54,7 +56,7 @@ class Typesetter:
         for n, (text, _) in enumerate(items, start=1):
             out.append(RichText(self.parse(text), self.serif, body, indent=body * 1.7,
                                 bullet=f"{n}." if ordered else "\u2022", after=body * 0.3,
-                                whole=True))
+                                whole=True, icon_colors=self.icon_colors))
         if out:
             out[-1].spaceAfter = body * 0.8
         return out
@@ -78,7 +80,8 @@ class Typesetter:
             widths = widths or self._squeezed(rows, size, header)
         # each cell a list of one flowable: what reportlab splits when a row runs past a page
         cells = [[[RichText(self.parse(f"**{c}**" if header and r == 0 and c else c),
-                            self.sans if header and r == 0 else self.serif, size, leading=1.2)]
+                            self.sans if header and r == 0 else self.serif, size, leading=1.2,
+                            icon_colors=self.icon_colors)]
                   for c in row] for r, row in enumerate(rows)]
         repeat = header and self._header_height(cells[0], widths) < mm_to_pt(self.style.height) / 4
         page = mm_to_pt(self.style.height - 2 * self.style.margin - FRAME_RAISE)
