@@ -369,3 +369,52 @@ def test_no_line_alone_tops_a_page(laid_out, game):
             after = flow[position + 1][1] if position + 1 < len(flow) else None
             if after is None or isinstance(after, Heading):
                 assert len(following._layout.lines) > 1, (game, next_page, following.parsed.plain)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_back_cover_says_how_to_print_and_not_the_front_covers_words(laid_out, game):
+    """The back cover names the paper and every file the build prints, and does not repeat the
+    description the front cover gives."""
+    typeset, _ = laid_out[game]
+    if not any(isinstance(p.flowable, InTheBox) for p in typeset.placed):
+        return
+    checked = check(ROOT / "data" / game, Report(), BuildOptions(only=("booklets",)))
+    back = " ".join(PdfReader(io.BytesIO(typeset.pdf)).pages[-1].extract_text().split())
+    front = " ".join(checked.game.description.split())
+    assert "Printing this kit" in back and "rules-booklet.pdf" in back, game
+    assert front[:60] not in back, game
+    for deck in checked.game.decks:
+        assert deck.id in back or checked.game.print.pack, (game, deck.id)
+
+
+def test_the_contents_leaders_line_up(laid_out):
+    """Every dot of every leader on the contents page stands on one grid: the dots of the
+    entries line up down the page."""
+    import pypdfium2
+
+    typeset, _ = laid_out["fantasy-line-battle"]
+    page = pypdfium2.PdfDocument(typeset.pdf)[1]
+    text = page.get_textpage()
+    boxes = [box for box in (text.get_charbox(i) for i in range(text.count_chars())
+                             if text.get_text_range(i, 1) == ".")
+             if box[1] > 20 * MM]                               # not the footer's
+    assert len(boxes) > 100
+    xs = [box[0] for box in boxes]
+    rows: dict[float, list[float]] = {}
+    for left, bottom, _, _ in boxes:
+        rows.setdefault(round(bottom), []).append(left)
+    steps = sorted(b - a for row in rows.values() for a, b in zip(sorted(row), sorted(row)[1:]))
+    pitch = steps[len(steps) // 2]
+    assert steps[-1] - steps[0] < 0.1, (steps[0], steps[-1])
+    origin = min(xs)
+    assert all(abs((x - origin) / pitch - round((x - origin) / pitch)) < 0.05 for x in xs)
+
+
+def test_an_emblem_prints_in_its_cards_colour(laid_out):
+    """The suit table's emblems are drawn in the colours the cards draw them in, not black."""
+    from cardgen.render.booklets import icon_colors
+
+    checked = check(ROOT / "data" / "dragon-line-deluxe", Report(), BuildOptions(only=("booklets",)))
+    colors = icon_colors(checked.faces)
+    assert {"spirit", "flame"} <= set(colors), colors
+    assert len({c.hexval() for c in colors.values()}) > 2

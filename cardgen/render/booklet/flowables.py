@@ -403,6 +403,32 @@ class Ruled(Flowable):
         self.canv.line(0, 0, self.width, 0)
 
 
+class AtFoot(Flowable):
+    """Flowables set at the foot of the room left in the frame, under a thin rule: the cover's
+    players, version and credits, so that the description heads the page and they close it."""
+
+    def __init__(self, parts: list[Flowable], rule=Color(0.7, 0.66, 0.6), gap: float = 8.0):
+        super().__init__()
+        self.parts, self.rule, self.gap = parts, rule, gap
+
+    def wrap(self, avail_width, avail_height):
+        self._sizes = [part.wrap(avail_width, avail_height) for part in self.parts]
+        need = self.gap + sum(h + part.getSpaceAfter() for part, (_, h) in zip(self.parts, self._sizes))
+        self.width, self.height = avail_width, max(need, avail_height - 1.0)
+        self._need = need
+        return self.width, self.height
+
+    def draw(self):
+        top = self._need
+        self.canv.setStrokeColor(self.rule)
+        self.canv.setLineWidth(0.6)
+        self.canv.line(0, top, self.width, top)
+        top -= self.gap
+        for part, (_, height) in zip(self.parts, self._sizes):
+            part.drawOn(self.canv, 0, top - height)
+            top -= height + part.getSpaceAfter()
+
+
 class Rule(Flowable):
     """A thin line across the frame, to close a part."""
 

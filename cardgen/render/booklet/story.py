@@ -35,10 +35,10 @@ def story(game: Game, faces: Faces, document: Document, ts: Typesetter, spare: i
     for block in document.blocks:
         flow += _block(game, faces, block, ts)
     return (keep_headings_with_next(keep_closing_lines(flow))
-            + (back_pages(game, ts, spare) if spare else []))
+            + (back_pages(game, document.id, ts, spare) if spare else []))
 
 
-def back_pages(game: Game, ts: Typesetter, pages: int) -> list:
+def back_pages(game: Game, document_id: str, ts: Typesetter, pages: int) -> list:
     """`pages` - 1 pages for notes, then the back cover: what is in the box, from the data."""
     style = ts.style
     title = dict(family=ts.condensed, size=style.heading_sizes[1], color=style.accent,
@@ -46,7 +46,7 @@ def back_pages(game: Game, ts: Typesetter, pages: int) -> list:
     out = []
     for _ in range(pages - 1):
         out += [PageBreak(), ts.paragraph("**Notes**", **title), Ruled(style.body * 2.2)]
-    return out + [NextPageTemplate("back"), PageBreak(), *back_cover(game, ts)]
+    return out + [NextPageTemplate("back"), PageBreak(), *back_cover(game, ts, document_id)]
 
 
 def _block(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:

@@ -8,7 +8,7 @@ from reportlab.platypus import TableStyle
 from cardgen.base import markup
 from cardgen.drawing import fonts
 from cardgen.drawing.richtext import layout_text
-from cardgen.render.booklet.flowables import INK, BookTable, Heading, Note, RichText, table_font
+from cardgen.render.booklet.flowables import INK, AtFoot, BookTable, Heading, Note, RichText, table_font
 from cardgen.render.booklet.template import FRAME_RAISE, PageStyle
 from cardgen.base.units import mm_to_pt
 
@@ -148,11 +148,12 @@ class Typesetter:
         return [w * self.frame_width / sum(least) for w in least]
 
     def cover(self, lines: list[str], blurb: str) -> list:
-        """What the cover says under its band: the game's description, players, version, credits."""
+        """What the cover says under its band: the game's description, and players, version and
+        credits at the foot of the page."""
         body = self.style.body
         out = [self.paragraph(blurb, size=body * 1.05, after=body * 1.5)] if blurb else []
-        out += [self.paragraph(line, family=self.sans, after=body * 0.35) for line in lines]
-        return out
+        lines = [self.paragraph(line, family=self.sans, after=body * 0.35) for line in lines]
+        return out + [AtFoot(lines)] if lines else out
 
 
 def _share(widths: list[float], wants: list[float], room: float) -> list[float]:
