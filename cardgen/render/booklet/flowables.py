@@ -263,16 +263,15 @@ def _intro(flowable: Flowable, heads: list) -> bool:
 
 def keep_closing_lines(flow: list) -> list:
     """The flow with each paragraph of a line or so that closes its section (a heading, a page
-    break or the end follows it) joined to the short paragraph, list item or note before it, so
-    that it never tops a page alone."""
+    break or the end follows it) joined to the short paragraph, list item or note before it (a
+    few lines: never one that would need to split), so that it never tops a page alone."""
     out: list = []
     for flowable, following in zip(flow, [*flow[1:], None]):
         closes = following is None or isinstance(following, (Heading, CondPageBreak, PageBreak))
         before = out[-1] if out else None
         if (closes and _plain(flowable) and len(flowable.parsed.plain) <= CLOSING_CHARS
                 and isinstance(before, RichText) and not isinstance(before, Heading)
-                and (before.whole or isinstance(before, Note) or before.bullet
-                     or len(before.parsed.plain) <= INTRO_CHARS)):
+                and len(before.parsed.plain) <= 2 * INTRO_CHARS):
             out[-1] = KeptWithNext([before], flowable)
         else:
             out.append(flowable)
