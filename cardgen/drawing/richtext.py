@@ -13,7 +13,7 @@ from cardgen.base.markup import Run
 from cardgen.drawing import fonts
 
 ICON_EM = 1.0  # an inline icon is as wide as the font size
-_SPACES = re.compile(r"(\s+)")
+_SPACES = re.compile(r"([^\S\u00a0]+)")     # a no-break space joins the words either side
 
 
 @dataclass(frozen=True, slots=True)

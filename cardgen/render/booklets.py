@@ -8,6 +8,7 @@ import io
 from dataclasses import dataclass
 from typing import Callable
 
+from cardgen.drawing.elements.picture import Icon
 from cardgen.shared.colors import parse_color
 from cardgen.base.errors import Report
 from cardgen.resolve.resolve import Faces
@@ -23,6 +24,7 @@ from cardgen.validate.documents import game_lookup
 from cardgen.shared.saddle_stitch import booklet_sides, padded
 from cardgen.base.units import mm_to_pt
 
+PALE = 0.8        # of white: an icon's colour this light would not read on the page
 # the game's paper -> plain pages, and a booklet's page and the sheet it is printed two-up on (mm)
 PAPER = {"a4": ((210.0, 297.0), (148.0, 210.0), (297.0, 210.0)),
          "a3": ((210.0, 297.0), (148.0, 210.0), (297.0, 210.0)),
@@ -116,9 +118,30 @@ def typeset(game: Game, faces: Faces, document: Document, style: PageStyle,
     footer = (footer_room(style, game.print.margin), identity(game, document.title))
     back = ([f"Players: {game.players}"] if game.players else []) + [f"version {game.version}"]
     template = BookTemplate(buffer, style, info, footer, (game.title, document.title), tuple(back))
-    template.multiBuild(story(game, faces, document, Typesetter(style, game_lookup(game)), spare),
+    setter = Typesetter(style, game_lookup(game), icon_colors(faces))
+    template.multiBuild(story(game, faces, document, setter, spare),
                         canvasmaker=canvas_maker(info))
     return Typeset(finish(buffer.getvalue()), template.page, template.placed)
+
+
+def icon_colors(faces: Faces) -> dict:
+    """Each icon the cards draw as an element, in the colour its first card draws it: an
+    emblem in the rules prints in its suit's colour. An icon drawn only pale (white on a band)
+    keeps the text's colour."""
+    found: dict = {}
+    for deck in faces.decks:
+        for face in deck.fronts.values():
+            for drawn in face.elements:
+                color = getattr(drawn, "color", None)
+                if isinstance(drawn, Icon) and drawn.name not in found and color is not None \
+                        and _luminance(color) < PALE:
+                    found[drawn.name] = color
+    return found
+
+
+def _luminance(color) -> float:
+    red, green, blue = color.rgb()
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
 
 def impose(pdf: bytes, page: tuple[float, float], sheet: tuple[float, float],

@@ -154,7 +154,7 @@ def test_the_rules_never_say_characters_are_turned_face_down(rules_text):
 
 def test_a_changed_health_changes_the_reference_table(broken, tmp_path, rules_text):
     game, cards, edit = broken
-    assert "Reaper 6 3 8 Front" in rules_text
+    assert "Reaper 6 3 8 – – Front" in rules_text
     edit("health: 3\n", "health: 4\n")
     changed = rules_words(game, tmp_path / "out", strict=False)
-    assert "Reaper 6 4 8 Front" in changed and "Reaper 6 3 8" not in changed
+    assert "Reaper 6 4 8 – – Front" in changed and "Reaper 6 3 8" not in changed

@@ -7,6 +7,7 @@ link and outline entry leads to a page of the booklet."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,10 @@ from reportlab.platypus import PageBreak, Table
 from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, build, check
 from cardgen.render.booklet.back_cover import InTheBox
-from cardgen.render.booklet.flowables import BookTable, Heading, KeptWithNext, Note, RichText, \
-    headings
+from cardgen.render.booklet.flowables import BookTable, Heading, KeptWithNext, Note, PartBreak, \
+    RichText, headings
+from cardgen.render.booklet.parts import NO_VALUE
+from cardgen.render.booklet.typesetter import CELL_PAD
 from cardgen.render.booklet.template import Contents
 from cardgen.render.booklets import booklet_pages, page_styles
 from cardgen.shared.saddle_stitch import padded
@@ -113,7 +116,9 @@ def test_every_page_but_a_parts_last_is_a_third_full(laid_out, game):
     pages = _by_page(typeset)
     text_pages = max(p for p, placed in pages.items() if _drawn(placed))
     for page, placed in pages.items():
-        ends_part = any(isinstance(p.flowable, PageBreak) for p in placed)
+        ends_part = any(isinstance(p.flowable, PageBreak) or (isinstance(p.flowable, PartBreak)
+                                                              and p.flowable.broke)
+                        for p in placed)
         if page <= 2 or page >= text_pages or ends_part:
             continue                   # the cover, the contents, the end of the text
         lowest = min(p.bottom for p in _drawn(placed))
@@ -260,3 +265,156 @@ def test_the_back_cover_lists_the_box_kind_by_kind_at_full_size(laid_out, built,
         assert label.upper() in text, (game, label)
         for count, name, _ in items:
             assert f"{count} {name}" in text, (game, name)
+
+
+def _tables(typeset) -> list[tuple[int, BookTable]]:
+    """Every table laid out, piece by piece: (page, piece)."""
+    out = []
+    for page, flowable in _in_order(typeset):
+        if isinstance(flowable, BookTable):
+            out.append((page, flowable))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_cell_runs_into_the_next_column(laid_out, game):
+    """Every line of every cell, as the table set it, is no wider than its column less the
+    cell's padding."""
+    tables = _tables(laid_out[game][0])
+    assert tables, game
+    for page, table in tables:
+        for row in table._cellvalues:
+            for (cell,), width in zip(row, table._colWidths):
+                for line in cell._layout.lines:
+                    assert line.width <= width - 2 * CELL_PAD + 0.01, \
+                        (game, page, cell.parsed.plain, line.width, width)
+
+
+def _broken(cell) -> bool:
+    return len(cell._layout.lines) > 1
+
+
+def _whole_tables(typeset) -> list[tuple[int, list]]:
+    """Every table laid out as one: the body rows of its pieces on following pages joined under
+    its header row. (first page, [header, *rows])."""
+    out: list[tuple[int, list]] = []
+    last_page = None
+    for page, table in _tables(typeset):
+        rows = table._cellvalues
+        header = table.repeatRows or 0
+        if out and header and last_page == page - 1 and out[-1][1][0] == rows[0]:
+            out[-1][1].extend(rows[header:])
+        else:
+            out.append((page, list(rows)))
+        last_page = page
+    return out
+
+
+def _text(line) -> str:
+    return "".join(piece.text for piece in line.pieces).replace(" ", "").replace("\u00a0", "")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_short_values_and_names_are_never_broken(laid_out, game):
+    """A measurement ("63.5 x 88.9 mm", held by no-break spaces) stays on one line, and so does
+    every value of a column of short values and a card's name, when the table has a column of
+    longer text to take the rest."""
+    for page, rows in _whole_tables(laid_out[game][0]):
+        for row in rows[1:]:
+            for (cell,) in row:
+                for group in re.findall(r"\S*\u00a0\S*(?:\u00a0\S*)*", cell.parsed.plain):
+                    held = group.replace("\u00a0", "")
+                    assert any(held in _text(line) for line in cell._layout.lines), \
+                        (game, page, group)
+        columns = list(zip(*rows[1:]))
+        widths = [max(len(c[0].parsed.plain) for c in column) for column in columns]
+        for n, column in enumerate(columns):
+            if max(widths) > 40 and widths[n] <= 22 and widths[n] < max(widths):
+                assert not any(_broken(c) for (c,) in column), (game, page, n)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reference_tables_print_a_dash_for_no_value_and_no_empty_column(laid_out, game):
+    dashes = 0
+    for page, rows in _whole_tables(laid_out[game][0]):
+        for n in range(len(rows[0])):
+            values = [row[n][0].parsed.plain.strip() for row in rows[1:]]
+            assert not all(v in ("", NO_VALUE) for v in values), (game, page, n)
+            if NO_VALUE in values:
+                dashes += 1
+                assert "" not in values, (game, page, n)
+    assert dashes or game != "fantasy-line-battle"      # its Spells leave Amount empty
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_short_table_is_never_split(laid_out, game):
+    """A table of ten body rows or fewer, or under a third of a page, moves whole to the next
+    page rather than split."""
+    typeset, (foot, top) = laid_out[game]
+    pieces = _tables(typeset)
+    for (page, table), (next_page, following) in zip(pieces, pieces[1:]):
+        header = table.repeatRows or 0
+        if next_page == page + 1 and header and following._cellvalues[0] == table._cellvalues[0]:
+            rows = len(table._cellvalues) + len(following._cellvalues) - 2 * header
+            assert rows > BookTable.SHORT_ROWS, (game, page, rows)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_line_alone_tops_a_page(laid_out, game):
+    """A page's first text is never a one-line paragraph that closes its section."""
+    flow = _in_order(laid_out[game][0])
+    for (page, flowable), (next_page, following) in zip(flow, flow[1:]):
+        if next_page != page and type(following) is RichText and not following.bullet:
+            position = flow.index((next_page, following))
+            after = flow[position + 1][1] if position + 1 < len(flow) else None
+            if after is None or isinstance(after, Heading):
+                assert len(following._layout.lines) > 1, (game, next_page, following.parsed.plain)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_back_cover_says_how_to_print_and_not_the_front_covers_words(laid_out, game):
+    """The back cover names the paper and every file the build prints, and does not repeat the
+    description the front cover gives."""
+    typeset, _ = laid_out[game]
+    if not any(isinstance(p.flowable, InTheBox) for p in typeset.placed):
+        return
+    checked = check(ROOT / "data" / game, Report(), BuildOptions(only=("booklets",)))
+    back = " ".join(PdfReader(io.BytesIO(typeset.pdf)).pages[-1].extract_text().split())
+    front = " ".join(checked.game.description.split())
+    assert "Printing this kit" in back and "rules-booklet.pdf" in back, game
+    assert front[:60] not in back, game
+    for deck in checked.game.decks:
+        assert deck.id in back or checked.game.print.pack, (game, deck.id)
+
+
+def test_the_contents_leaders_line_up(laid_out):
+    """Every dot of every leader on the contents page stands on one grid: the dots of the
+    entries line up down the page."""
+    import pypdfium2
+
+    typeset, _ = laid_out["fantasy-line-battle"]
+    page = pypdfium2.PdfDocument(typeset.pdf)[1]
+    text = page.get_textpage()
+    boxes = [box for box in (text.get_charbox(i) for i in range(text.count_chars())
+                             if text.get_text_range(i, 1) == ".")
+             if box[1] > 20 * MM]                               # not the footer's
+    assert len(boxes) > 100
+    xs = [box[0] for box in boxes]
+    rows: dict[float, list[float]] = {}
+    for left, bottom, _, _ in boxes:
+        rows.setdefault(round(bottom), []).append(left)
+    steps = sorted(b - a for row in rows.values() for a, b in zip(sorted(row), sorted(row)[1:]))
+    pitch = steps[len(steps) // 2]
+    assert steps[-1] - steps[0] < 0.1, (steps[0], steps[-1])
+    origin = min(xs)
+    assert all(abs((x - origin) / pitch - round((x - origin) / pitch)) < 0.05 for x in xs)
+
+
+def test_an_emblem_prints_in_its_cards_colour(laid_out):
+    """The suit table's emblems are drawn in the colours the cards draw them in, not black."""
+    from cardgen.render.booklets import icon_colors
+
+    checked = check(ROOT / "data" / "dragon-line-deluxe", Report(), BuildOptions(only=("booklets",)))
+    colors = icon_colors(checked.faces)
+    assert {"spirit", "flame"} <= set(colors), colors
+    assert len({c.hexval() for c in colors.values()}) > 2

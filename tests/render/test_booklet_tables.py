@@ -40,7 +40,8 @@ def test_column_headings_and_the_components_list():
     game = load_game(REPO / "data" / "time-line-battle-v2", report)
     assert game is not None and not report.errors
     [table] = parts.components(game, Typesetter(A5, {}.get))
-    plain = [[cell.parsed.plain for (cell,) in row] for row in table._cellvalues]  # a list a cell
+    plain = [[cell.parsed.plain.replace("\u00a0", " ") for (cell,) in row]   # no-break spaces
+             for row in table._cellvalues]
     rows = {row[0]: row[1:] for row in plain}
     assert rows["Start Player marker"] == ["1 hexagon token", "34 x 39.3 mm"]
     assert rows["Damage counters"] == ["40 circle tokens", "16 x 16 mm"]

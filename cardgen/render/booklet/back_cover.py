@@ -1,6 +1,7 @@
-"""A booklet's back cover, as a game box's back: the game's description, and a panel listing
-what is in the box, kind by kind, each count in bold, headed by a strip of the document's
-colour like the cover's band."""
+"""A booklet's back cover, as a game box's back: a panel listing what is in the box, kind by
+kind, each count in bold, headed by a strip of the document's colour like the cover's band; and
+how to print the kit, step by step, from the build's own settings and file names. The game's
+description is the front cover's: it is not said again."""
 from __future__ import annotations
 
 from reportlab.lib.colors import Color, white
@@ -9,25 +10,73 @@ from reportlab.platypus import Flowable
 from cardgen.base.markup import escaped
 from cardgen.base.model import Game
 from cardgen.drawing import fonts
+from cardgen.render.boards import Boards
 from cardgen.render.booklet import parts
+from cardgen.render.card_sheets import CardSheets
+from cardgen.render.token_sheets import TokenSheets, sides
+from cardgen.shared.tiling import board_plan
 from cardgen.render.booklet.flowables import INK, RichText
 from cardgen.render.booklet.typesetter import LINE, TINT, Typesetter
 
 GREY = Color(0.42, 0.40, 0.37)
+PAPER_NAMES = {"a4": "A4", "a3": "A3", "letter": "US Letter"}
 PAD = 10.0                     # pt inside the panel, either side and under it
 SMALLEST = 0.7                 # of its size: the least a long list is set at to fit
 
 
-def back_cover(game: Game, ts: Typesetter) -> list:
-    """The back cover's flowables: the description, and the panel of what is in the box."""
+def back_cover(game: Game, ts: Typesetter, document_id: str) -> list:
+    """The back cover's flowables: how to print the kit, and the panel of what is in the box."""
     body = ts.style.body
-    out = []
-    if game.description:
-        out.append(ts.paragraph(escaped(game.description), size=body * 1.05, after=body * 1.2))
+    out = [ts.paragraph("**Printing this kit**", family=ts.condensed, size=body * 1.3,
+                        color=ts.style.accent, after=body * 0.4)]
+    for n, step in enumerate(printing_steps(game, document_id), start=1):
+        out.append(RichText(ts.parse(step), ts.sans, body * 0.9, indent=body * 1.3,
+                            bullet=f"{n}.", after=body * 0.25, whole=True))
+    out[-1].spaceAfter = body * 1.2
     groups = parts.box_contents(game)
     if groups:
         out.append(InTheBox(groups, ts))
     return out
+
+
+FLIPS = {"long": "two-sided, flipping on the long edge",
+         "short": "two-sided, flipping on the short edge",
+         "fold": "one-sided; fold each sheet on its dashed line, printed sides out",
+         "none": "one-sided"}
+
+
+def printing_steps(game: Game, document_id: str) -> list[str]:
+    """How to print and make up the kit, in card markup: the paper, each file and how it prints,
+    then the order to cut, join and fold in. Every word of it comes from the build's settings
+    and the files it writes."""
+    settings = game.print
+    decks = [escaped(name) for name in CardSheets().file_names(game)]
+    tokens = [escaped(name) for name in TokenSheets().file_names(game)]
+    boards = [escaped(name) for name in Boards().file_names(game)]
+    steps = [f"Print at actual size (100%, no scaling) on "
+             f"**{PAPER_NAMES.get(settings.page, settings.page.upper())}** paper."]
+    if decks:
+        steps.append(f"Cards: {_listed(decks)}, {FLIPS[settings.duplex]}.")
+    if tokens:
+        flips = {sides(game, token_set) for token_set in game.token_sets}
+        how = FLIPS[next((f for f in ("long", "short", "fold") if f in flips), "none")]
+        steps.append(f"Tokens: {_listed(tokens)}, {how}.")
+    if boards:
+        pieces = max(len(board_plan(game, board).tiles) for board in game.boards)
+        steps.append(f"Board{'s' * (len(boards) > 1)}: {_listed(boards)}, one-sided"
+                     + ("; trim the pieces at their marks and tape them together." if pieces > 1
+                        else "."))
+    steps.append(f"This booklet: **{escaped(document_id)}-booklet.pdf**, "
+                 f"{FLIPS['short']}; fold the stack in the middle and staple on the fold.")
+    cut = [kind for kind, files in (("cards", decks), ("tokens", tokens)) if files]
+    if cut:
+        steps.append(f"Cut out the {' and '.join(cut)} along the crop marks.")
+    return steps
+
+
+def _listed(names: list[str]) -> str:
+    bold = [f"**{name}**" for name in names]
+    return bold[0] if len(bold) == 1 else ", ".join(bold[:-1]) + " and " + bold[-1]
 
 
 class InTheBox(Flowable):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from reportlab.lib.colors import Color
-from reportlab.platypus import Flowable, Table
+from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Table
 
 from cardgen.drawing import fonts
 from cardgen.drawing.icons import draw_icon
@@ -17,7 +17,10 @@ from cardgen.base.units import mm_to_pt
 
 INK = Color(0.13, 0.12, 0.11)
 ICON_DROP = 0.16      # an inline icon sits this far (in ems) below the baseline, as on the cards
+ICON_GROWTH = 1.25    # an inline icon is drawn this much larger than its em, centred on it:
+                      # small type would set an emblem's detail as a blot
 INTRO_CHARS = 240     # a paragraph this short (about three lines) under a heading introduces it
+CLOSING_CHARS = 110   # a paragraph this short (a line or so) never starts a page alone
 
 
 class RichText(Flowable):
@@ -29,8 +32,10 @@ class RichText(Flowable):
     def __init__(self, parsed: Parsed, family: fonts.Family, size: float, leading: float = 1.35,
                  color=INK, before: float = 0.0, after: float = 0.0, indent: float = 0.0,
                  bullet: str = "", align: str = "left", layout: TextLayout | None = None,
-                 whole: bool = False):
+                 whole: bool = False, icon_colors: dict | None = None):
+        """`icon_colors`: icon name -> the colour the cards draw it in (else the text's)."""
         super().__init__()
+        self.icon_colors = icon_colors or {}
         self.parsed, self.family, self.size, self.leading = parsed, family, size, leading
         self.color, self.indent, self.bullet, self.align = color, indent, bullet, align
         self.spaceBefore, self.spaceAfter = before, after
@@ -78,7 +83,8 @@ class RichText(Flowable):
 
     def _piece(self, layout: TextLayout, before: float, after: float, bullet: str) -> RichText:
         return RichText(self.parsed, self.family, self.size, self.leading, self.color, before,
-                        after, self.indent, bullet, self.align, layout)
+                        after, self.indent, bullet, self.align, layout,
+                        icon_colors=self.icon_colors)
 
     def draw(self):
         layout = self._layout
@@ -104,8 +110,11 @@ class RichText(Flowable):
                 canvas.drawText(words)
             for piece in line.pieces:
                 if piece.icon:
-                    draw_icon(canvas, piece.icon, self.indent + shift + piece.x,
-                              baseline - ICON_DROP * layout.size, piece.width, self.color)
+                    grown = piece.width * ICON_GROWTH
+                    middle = baseline - ICON_DROP * layout.size + piece.width / 2
+                    draw_icon(canvas, piece.icon, self.indent + shift + piece.x
+                              - (grown - piece.width) / 2, middle - grown / 2, grown,
+                              self.icon_colors.get(piece.icon, self.color))
         if self.bullet and layout.lines:
             canvas.setFillColor(self.color)
             canvas.setFont(self.family.face(), layout.size)
@@ -187,11 +196,13 @@ class KeptWithNext(Flowable):
 
     @property
     def parts(self) -> list[Flowable]:
-        return [*self.heads, self.follower]
+        """What it keeps together, one by one: those a follower kept together listed too."""
+        follower = self.follower
+        return [*self.heads, *(follower.parts if isinstance(follower, KeptWithNext) else [follower])]
 
     def _gap(self, index: int) -> float:
         """The space between part `index` and the one after it."""
-        parts = self.parts
+        parts = [*self.heads, self.follower]
         return parts[index].getSpaceAfter() + parts[index + 1].getSpaceBefore()
 
     def _heads_height(self, avail_width: float) -> float:
@@ -207,7 +218,7 @@ class KeptWithNext(Flowable):
 
     def split(self, avail_width, avail_height):
         if getattr(self, "_postponed", False):
-            return self.parts
+            return [*self.heads, self.follower]
         below = avail_height - self._heads_height(avail_width)
         pieces = self.follower.split(avail_width, below) if below > 0 else []
         if len(pieces) < 2:
@@ -216,7 +227,7 @@ class KeptWithNext(Flowable):
 
     def draw(self):
         top = self.height
-        for index, (part, (_, height)) in enumerate(zip(self.parts, self._sizes)):
+        for index, (part, (_, height)) in enumerate(zip([*self.heads, self.follower], self._sizes)):
             part.drawOn(self.canv, 0, top - height)
             if index < len(self.heads):
                 top -= height + self._gap(index)
@@ -250,6 +261,28 @@ def _intro(flowable: Flowable, heads: list) -> bool:
     return said + len(flowable.parsed.plain) <= INTRO_CHARS
 
 
+def keep_closing_lines(flow: list) -> list:
+    """The flow with each paragraph of a line or so that closes its section (a heading, a page
+    break or the end follows it) joined to the short paragraph, list item or note before it (a
+    few lines: never one that would need to split), so that it never tops a page alone."""
+    out: list = []
+    for flowable, following in zip(flow, [*flow[1:], None]):
+        closes = following is None or isinstance(following, (Heading, CondPageBreak, PageBreak))
+        before = out[-1] if out else None
+        if (closes and _plain(flowable) and len(flowable.parsed.plain) <= CLOSING_CHARS
+                and isinstance(before, RichText) and not isinstance(before, Heading)
+                and len(before.parsed.plain) <= 2 * INTRO_CHARS):
+            out[-1] = KeptWithNext([before], flowable)
+        else:
+            out.append(flowable)
+    return out
+
+
+def _plain(flowable: Flowable) -> bool:
+    """A paragraph of the text: not a heading, a list item or a note."""
+    return type(flowable) is RichText and not flowable.bullet and not flowable.whole
+
+
 def keep_headings_with_next(flow: list) -> list:
     """The flow with each heading, the lead-in paragraphs and the short intro paragraphs under it
     joined to the first substantial flowable of its section. A section of nothing but short
@@ -270,7 +303,7 @@ def keep_headings_with_next(flow: list) -> list:
             heads.append(flowable)
         elif heads and _intro(flowable, heads):
             heads.append(flowable)
-        elif heads and isinstance(flowable, (RichText, Table, Drawing)):
+        elif heads and isinstance(flowable, (RichText, Table, Drawing, KeptWithNext)):
             out.append(KeptWithNext(heads, flowable))
             heads = []
         else:
@@ -281,19 +314,50 @@ def keep_headings_with_next(flow: list) -> list:
 
 class BookTable(Table):
     """A table that splits across pages only between rows, leaving at least two body rows on each
-    side of the split, with its header row repeated over the rest (`repeatRows`); only a row
-    taller than a whole page is split inside."""
+    side of the split, with its header row repeated over the rest (`repeatRows`); a short table
+    (SHORT_ROWS body rows or fewer, or less than a third of a page) moves to the next page whole
+    rather than split. Only a row taller than a whole page is split inside."""
 
     LEAST_ROWS = 2
+    SHORT_ROWS = 10
 
     def split(self, avail_width, avail_height):
         header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
+        postponed = getattr(self, "_postponed", False)
+        if not postponed and self._short(len(self._cellvalues) - header):
+            return []
         self._rowSplitRange = (header + self.LEAST_ROWS, -self.LEAST_ROWS)
         pieces = super().split(avail_width, avail_height)
-        if not pieces and getattr(self, "_postponed", False):    # a row taller than a page
+        if not pieces and postponed:                             # a row taller than a page
             self._rowSplitRange, self.splitInRow = None, 1
             pieces = super().split(avail_width, avail_height)
         return pieces
+
+    def __init__(self, data, page: float = float("inf"), **options):
+        """`page`: the height of the frame it is laid out in, in points (the pieces reportlab
+        splits it into are never short: their table was not)."""
+        super().__init__(data, **options)
+        self.page = page
+
+    def _short(self, rows: int) -> bool:
+        height = self._height
+        return height < self.page / 3 or (rows <= self.SHORT_ROWS and height < self.page / 2)
+
+
+class PartBreak(CondPageBreak):
+    """`@page-break`: the next part starts on a new page, unless this page holds less than a
+    third of a page (the end of the part before, run over): then it follows on, under it.
+    `broke`: whether it did start a new page, the last time it was laid out."""
+
+    def __init__(self):
+        super().__init__(0.0)
+        self.broke = False
+
+    def wrap(self, avail_width, avail_height):
+        frame = self._doctemplateAttr("frame")
+        self.height = frame._height * 2 / 3 if frame is not None else 0.0
+        self.broke = avail_height < self.height
+        return super().wrap(avail_width, avail_height)
 
 
 class Drawing(Flowable):
@@ -336,6 +400,32 @@ class Ruled(Flowable):
             self.canv.line(0, y, self.width, y)
             y -= self.spacing
         self.canv.line(0, 0, self.width, 0)
+
+
+class AtFoot(Flowable):
+    """Flowables set at the foot of the room left in the frame, under a thin rule: the cover's
+    players, version and credits, so that the description heads the page and they close it."""
+
+    def __init__(self, parts: list[Flowable], rule=Color(0.7, 0.66, 0.6), gap: float = 8.0):
+        super().__init__()
+        self.parts, self.rule, self.gap = parts, rule, gap
+
+    def wrap(self, avail_width, avail_height):
+        self._sizes = [part.wrap(avail_width, avail_height) for part in self.parts]
+        need = self.gap + sum(h + part.getSpaceAfter() for part, (_, h) in zip(self.parts, self._sizes))
+        self.width, self.height = avail_width, max(need, avail_height - 1.0)
+        self._need = need
+        return self.width, self.height
+
+    def draw(self):
+        top = self._need
+        self.canv.setStrokeColor(self.rule)
+        self.canv.setLineWidth(0.6)
+        self.canv.line(0, top, self.width, top)
+        top -= self.gap
+        for part, (_, height) in zip(self.parts, self._sizes):
+            part.drawOn(self.canv, 0, top - height)
+            top -= height + part.getSpaceAfter()
 
 
 class Rule(Flowable):

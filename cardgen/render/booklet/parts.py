@@ -23,6 +23,8 @@ from cardgen.shared.tiling import board_plan
 _FIELD = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 PROTOTYPE_MARK = "\u2020"       # dagger, after a value the published rules do not give
 DIAGRAM_MM = 24.0
+NBSP = "\u00a0"                 # a no-break space: the words either side stay on one line
+NO_VALUE = "\u2013"             # an en dash, in a reference table's cell a card leaves empty
 
 
 def _title(name: str) -> str:
@@ -36,6 +38,11 @@ def _mm(value: float) -> str:
     return f"{round(value, 1):g}"
 
 
+def _size(width: float, height: float) -> str:
+    """A size in mm, "63.5 x 88.9 mm", held together on one line by no-break spaces."""
+    return NBSP.join((_mm(width), "x", _mm(height), "mm"))
+
+
 def components(game: Game, ts: Typesetter) -> list:
     return [ts.table([("What", "How many", "Details"), *_component_rows(game)])]
 
@@ -47,14 +54,14 @@ def box_contents(game: Game) -> list[tuple[str, list[tuple[int, str, str]]]]:
     tokens = []
     for token_set in game.token_sets:
         width, height = footprint(token_set.shape, token_set.size, token_set.points)
-        size = f"{_mm(width)} mm" if _mm(width) == _mm(height) else f"{_mm(width)} x {_mm(height)} mm"
+        size = f"{_mm(width)}{NBSP}mm" if _mm(width) == _mm(height) else _size(width, height)
         shape = "" if token_set.shape == "path" else f"{token_set.shape}, "
         tokens.append((token_set.count, token_set.name,
                        shape + size + (", two-sided" if token_set.two_sided else "")))
     boards = []
     for board in game.boards:
         pieces = len(board_plan(game, board).tiles)
-        boards.append((board.copies, board.name, f"{_mm(board.width)} x {_mm(board.height)} mm"
+        boards.append((board.copies, board.name, _size(board.width, board.height)
                        + (f", in {pieces} pieces" if pieces > 1 else "")))
     groups = (("Cards", cards), ("Tokens", tokens), ("Boards" if len(boards) > 1 or any(
         b[0] > 1 for b in boards) else "Board", boards))
@@ -65,21 +72,21 @@ def _component_rows(game: Game) -> list[tuple[str, str, str]]:
     """Every deck, token set and board: what it is, how many, and its details."""
     rows = []
     for deck in game.decks:
-        rows.append((deck.name, f"{deck.card_count} cards",
+        rows.append((deck.name, f"{deck.card_count}{NBSP}cards",
                      f"{len(deck.cards)} different; {deck.size.name} size "
-                     f"({_mm(deck.size.width)} x {_mm(deck.size.height)} mm)"))
+                     f"({_size(deck.size.width, deck.size.height)})"))
     for token_set in game.token_sets:
         width, height = footprint(token_set.shape, token_set.size, token_set.points)
         kinds = len(token_set.tokens)
         noun = "token" if token_set.count == 1 else "tokens"
         shape = noun if token_set.shape == "path" else f"{token_set.shape} {noun}"
-        rows.append((token_set.name, f"{token_set.count} {shape}",
-                     f"{_mm(width)} x {_mm(height)} mm" + (f"; {kinds} kinds" if kinds > 1 else "")
+        rows.append((token_set.name, f"{token_set.count}{NBSP}{shape}",
+                     _size(width, height) + (f"; {kinds} kinds" if kinds > 1 else "")
                      + ("; two-sided" if token_set.two_sided else "")))
     for board in game.boards:
         pages = len(board_plan(game, board).tiles)
-        rows.append((board.name, f"{board.copies} board{'s' * (board.copies != 1)}",
-                     f"{_mm(board.width)} x {_mm(board.height)} mm"
+        rows.append((board.name, f"{board.copies}{NBSP}board{'s' * (board.copies != 1)}",
+                     _size(board.width, board.height)
                      + (f", printed in {pages} pieces to join" if pages > 1 else "")))
     return rows
 
@@ -95,7 +102,7 @@ def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
     cells, invented = [], []        # invented: (row, column) of each prototype value
     for number, card in enumerate(deck.cards, start=1):
         scope = card_scope(game, deck, card, shared, number)
-        row = [escaped(card.name) + (f" (x{card.copies})" if card.copies > 1 else "")]
+        row = [escaped(card.name) + (f"{NBSP}(x{card.copies})" if card.copies > 1 else "")]
         for name in names:
             value, kind = card.values.get(name), field_type(decls[name].type)
             if value is None:
@@ -108,18 +115,30 @@ def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
                 invented.append((len(cells), len(row)))
             row.append(text)
         cells.append(row)
-    header = ["Card", *(_title(n) for n in names)]
+    header, cells, invented = _without_empty_columns(["Card", *(_title(n) for n in names)],
+                                                     cells, invented)
     whole = _all_invented(cells, invented)
     for column in whole:
         header[column] += PROTOTYPE_MARK
     for r, column in invented:
         if column not in whole:
             cells[r][column] += PROTOTYPE_MARK
+    cells = [[text or NO_VALUE for text in row] for row in cells]
     out = [ts.table([header, *cells])]
     if invented:
         out.append(ts.paragraph(_prototype_footnote(len(whole), len(whole) < len(
             {column for _, column in invented})), size=ts.style.body * 0.8, family=ts.sans))
     return out
+
+
+def _without_empty_columns(header: list[str], cells: list[list[str]],
+                           invented: list[tuple[int, int]]):
+    """The table less the columns no card fills (the card's name always kept), the prototype
+    values' places moved to match."""
+    kept = [0] + [c for c in range(1, len(header)) if any(row[c] for row in cells)]
+    moved = {c: n for n, c in enumerate(kept)}
+    return ([header[c] for c in kept], [[row[c] for c in kept] for row in cells],
+            [(r, moved[c]) for r, c in invented if c in moved])
 
 
 def _all_invented(cells: list[list[str]], invented: list[tuple[int, int]]) -> set[int]:

@@ -11,9 +11,12 @@ from cardgen.base.markup import escaped
 from cardgen.base.model import Block, Document, Game
 from cardgen.render.booklet import parts
 from cardgen.render.booklet.back_cover import back_cover
-from cardgen.render.booklet.flowables import Ruled, keep_headings_with_next
+from cardgen.render.booklet.flowables import PartBreak, Ruled, keep_closing_lines, \
+    keep_headings_with_next
 from cardgen.render.booklet.template import contents
 from cardgen.render.booklet.typesetter import Typesetter
+
+CHAPTER_ROOM = 0.15      # of the page's height: a chapter starts on the next page with less left
 
 
 def story(game: Game, faces: Faces, document: Document, ts: Typesetter, spare: int = 0) -> list:
@@ -31,10 +34,11 @@ def story(game: Game, faces: Faces, document: Document, ts: Typesetter, spare: i
         flow.append(ts.note(notice))
     for block in document.blocks:
         flow += _block(game, faces, block, ts)
-    return keep_headings_with_next(flow) + (back_pages(game, ts, spare) if spare else [])
+    return (keep_headings_with_next(keep_closing_lines(flow))
+            + (back_pages(game, document.id, ts, spare) if spare else []))
 
 
-def back_pages(game: Game, ts: Typesetter, pages: int) -> list:
+def back_pages(game: Game, document_id: str, ts: Typesetter, pages: int) -> list:
     """`pages` - 1 pages for notes, then the back cover: what is in the box, from the data."""
     style = ts.style
     title = dict(family=ts.condensed, size=style.heading_sizes[1], color=style.accent,
@@ -42,12 +46,13 @@ def back_pages(game: Game, ts: Typesetter, pages: int) -> list:
     out = []
     for _ in range(pages - 1):
         out += [PageBreak(), ts.paragraph("**Notes**", **title), Ruled(style.body * 2.2)]
-    return out + [NextPageTemplate("back"), PageBreak(), *back_cover(game, ts)]
+    return out + [NextPageTemplate("back"), PageBreak(), *back_cover(game, ts, document_id)]
 
 
 def _block(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:
     if block.kind == "heading":
-        before = [CondPageBreak(ts.style.height * 0.25 * 72 / 25.4)] if block.level == 1 else []
+        before = [CondPageBreak(ts.style.height * CHAPTER_ROOM * 72 / 25.4)] if block.level == 1 \
+            else []
         return before + [ts.heading(block.text, block.level)]
     if block.kind == "paragraph":
         return [ts.paragraph(block.text)]
@@ -77,4 +82,4 @@ def _directive(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:
         return parts.changelog(game, ts)
     if name == "errata":
         return parts.errata(game, ts)
-    return [PageBreak()]          # page-break
+    return [PartBreak()]          # page-break

@@ -3,6 +3,7 @@ the table of contents and PDF outline kept from the headings as the pages are la
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -21,6 +22,7 @@ from cardgen.base.units import mm_to_pt
 # the footer's band, mm: from under the body's margin to just above it, clear of the text frame
 FOOTER_BELOW, FOOTER_ABOVE = 4.0, 2.0
 FRAME_RAISE = 4.0          # mm the body text's frame stands above the margin
+LEADER_PITCH = 0.55        # ems of the contents' smaller type between the dots of a leader
 
 
 @dataclass(frozen=True)
@@ -170,6 +172,38 @@ class Contents(TableOfContents):
         self.page = page
 
     def wrap(self, avail_width, avail_height):
+        width, height = self._sized(avail_width, avail_height)
+        self.canv.setNamedCB("drawTOCEntryEnd", self._leader(avail_width))
+        return width, height
+
+    def _leader(self, avail_width: float):
+        """What draws an entry's dots and page number: its page number right-aligned in its
+        level's style, and dots LEADER_PITCH apart on a grid common to every entry (from the
+        frame's left edge), in one face and size, so that they line up down the page."""
+        def draw(canvas, kind, label):
+            page, level, _ = label.split(",", 2)
+            style = self.getLevelStyle(int(level))
+            x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+            number = str(int(page))
+            right = avail_width - fonts.text_width(number, style.fontName, style.fontSize)
+            dot_face = fonts.family("sans").face()
+            size = self.levelStyles[-1].fontSize
+            pitch = size * LEADER_PITCH
+            dot = fonts.text_width(".", dot_face, size)
+            first = math.ceil((x + size * 0.6) / pitch) * pitch
+            canvas.saveState()
+            canvas.setFillColor(style.textColor)
+            canvas.setFont(dot_face, size)
+            at = first
+            while at + dot <= right - size * 0.5:
+                canvas.drawString(at, y, ".")
+                at += pitch
+            canvas.setFont(style.fontName, style.fontSize)
+            canvas.drawString(right, y, number)
+            canvas.restoreState()
+        return draw
+
+    def _sized(self, avail_width, avail_height):
         # the styles stay set as chosen: the page numbers are drawn with them
         self._full = styles = getattr(self, "_full", self.levelStyles)
         least = self.MIN_SIZE / min(s.fontSize for s in styles)

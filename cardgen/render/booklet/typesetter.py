@@ -8,20 +8,23 @@ from reportlab.platypus import TableStyle
 from cardgen.base import markup
 from cardgen.drawing import fonts
 from cardgen.drawing.richtext import layout_text
-from cardgen.render.booklet.flowables import INK, BookTable, Heading, Note, RichText, table_font
-from cardgen.render.booklet.template import PageStyle
+from cardgen.render.booklet.flowables import INK, AtFoot, BookTable, Heading, Note, RichText, table_font
+from cardgen.render.booklet.template import FRAME_RAISE, PageStyle
 from cardgen.base.units import mm_to_pt
 
 TINT = Color(0.95, 0.93, 0.89)
 LINE = Color(0.78, 0.74, 0.68)
 SHORT_COLUMN = 0.2       # of the frame's width: a column this narrow on one line stays on one
+TABLE_SMALLEST = 0.8     # of its size: the least a table too wide for its words is set at
+CELL_PAD = 3.0           # pt either side of a table cell's text
 
 
 class Typesetter:
     """Makes flowables for one document: knows its page style and how `{{game.x}}` reads."""
 
-    def __init__(self, style: PageStyle, lookup):
-        self.style, self.lookup = style, lookup
+    def __init__(self, style: PageStyle, lookup, icon_colors: dict | None = None):
+        """`icon_colors`: icon name -> the colour the cards draw it in."""
+        self.style, self.lookup, self.icon_colors = style, lookup, icon_colors or {}
         self.serif, self.sans = fonts.family("serif"), fonts.family("sans")
         self.condensed = fonts.family("condensed")
         self._keys = 0
@@ -36,7 +39,8 @@ class Typesetter:
     def paragraph(self, text: str, after: float | None = None, **style) -> RichText:
         body = self.style.body
         return RichText(self.parse(text), style.pop("family", self.serif), style.pop("size", body),
-                        before=0.0, after=body * 0.6 if after is None else after, **style)
+                        before=0.0, after=body * 0.6 if after is None else after,
+                        icon_colors=self.icon_colors, **style)
 
     def heading(self, text: str, level: int) -> Heading:
         self._keys += 1
@@ -52,7 +56,7 @@ class Typesetter:
         for n, (text, _) in enumerate(items, start=1):
             out.append(RichText(self.parse(text), self.serif, body, indent=body * 1.7,
                                 bullet=f"{n}." if ordered else "\u2022", after=body * 0.3,
-                                whole=True))
+                                whole=True, icon_colors=self.icon_colors))
         if out:
             out[-1].spaceAfter = body * 0.8
         return out
@@ -66,18 +70,26 @@ class Typesetter:
               widths: list[float] | None = None) -> BookTable:
         """A table of card-markup cells, its columns as wide as their text wants (shared out when
         there is not room for all), split only between rows, its header row repeated on every
-        page it runs onto."""
+        page it runs onto. A table whose longest words do not fit the frame side by side is set
+        smaller, down to TABLE_SMALLEST of its size: no cell's text runs into the next column."""
         size = size or self.style.body * 0.9
+        if widths is None:
+            least = size * TABLE_SMALLEST
+            while (widths := self._widths(rows, size, header)) is None and size > least:
+                size = max(size * 0.95, least)
+            widths = widths or self._squeezed(rows, size, header)
         # each cell a list of one flowable: what reportlab splits when a row runs past a page
         cells = [[[RichText(self.parse(f"**{c}**" if header and r == 0 and c else c),
-                            self.sans if header and r == 0 else self.serif, size, leading=1.2)]
+                            self.sans if header and r == 0 else self.serif, size, leading=1.2,
+                            icon_colors=self.icon_colors)]
                   for c in row] for r, row in enumerate(rows)]
-        widths = widths or self._widths(rows, size, header)
         repeat = header and self._header_height(cells[0], widths) < mm_to_pt(self.style.height) / 4
-        table = BookTable(cells, colWidths=widths, repeatRows=1 if repeat else 0)
+        page = mm_to_pt(self.style.height - 2 * self.style.margin - FRAME_RAISE)
+        table = BookTable(cells, page, colWidths=widths, repeatRows=1 if repeat else 0)
         commands = [table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LINEBELOW", (0, 0), (-1, -1), 0.4, LINE),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+                    ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
                     ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
         if header:
             commands += [("BACKGROUND", (0, 0), (-1, 0), TINT),
@@ -89,51 +101,74 @@ class Typesetter:
     @staticmethod
     def _header_height(row, widths: list[float]) -> float:
         """How tall the header row sets: one too tall to repeat on every page is printed once."""
-        return max(cell.wrap(width - 6, 1e9)[1] for (cell,), width in zip(row, widths))
+        return max(cell.wrap(width - 2 * CELL_PAD, 1e9)[1] for (cell,), width in zip(row, widths))
 
-    def _widths(self, rows, size: float, header: bool = True) -> list[float]:
-        """Each column's natural width (its longest cell on one line, the header's as it prints:
-        bold sans). Where the frame is too narrow for them all, each column first gets its
-        longest word, so no word runs into the next column, and a column of short values its
-        whole width; then the columns that want least
-        more are given their whole width one by one, narrowest first (a short value such as
-        "13 + 2L" is never broken while a column of sentences takes the rest), and what is left
-        is shared out among the others in proportion to what each still wants."""
+    def _measured(self, rows, size: float, header: bool):
+        """Each column's widths, padding included: (its longest word, its longest body cell on
+        one line, its header on one line). Header words are measured as they print: bold sans."""
         columns = max(len(r) for r in rows)
-        natural, least = [0.0] * columns, [0.0] * columns
+        least, body, head = [0.0] * columns, [0.0] * columns, [0.0] * columns
+        room = 2 * CELL_PAD + 2.0          # the cell's padding and a little air
         for r, row in enumerate(rows):
             heading = header and r == 0
             family = self.sans if heading else self.serif
             for i, cell in enumerate(row):
-                text = f"**{cell}**" if heading and cell else cell
-                laid = layout_text(self.parse(text).runs, family, size, None, None)
-                natural[i] = max(natural[i], laid.width + 8 + size)
-                for word in self.parse(text).plain.split():   # measured bold: never too narrow
-                    bold = layout_text(markup.parse(f"**{markup.escaped(word)}**").runs, family, size,
-                                       None, None)
-                    least[i] = max(least[i], bold.width + 8)
-        total = self.frame_width
-        # a column of short values (a rank, "13 + 2L") is never broken: it keeps its whole width
-        least = [n if n <= total * SHORT_COLUMN else min(w, n) for w, n in zip(least, natural)]
-        if sum(natural) <= total:
-            spare = total - sum(natural)
-            return [w + spare / columns for w in natural]
-        if sum(least) >= total:
-            return [w * total / sum(least) for w in least]
-        widths = list(least)
-        room = total - sum(least)
-        wants = {i: n - w for i, (n, w) in enumerate(zip(natural, least)) if n > w}
-        for i in sorted(wants, key=wants.get):
-            if wants[i] * len(wants) > room:      # no more than its share: the rest is shared
-                break
-            widths[i] += wants.pop(i)
-            room -= widths[i] - least[i]
-        rest = sum(wants.values())
-        return [w + (room * wants[i] / rest if i in wants else 0.0) for i, w in enumerate(widths)]
+                runs = self.parse(f"**{cell}**" if heading and cell else cell).runs
+                words = layout_text(runs, family, size, 1e-3, None)      # a word a line
+                line = layout_text(runs, family, size, None, None)
+                least[i] = max(least[i], words.width + room)
+                mine = head if heading else body
+                mine[i] = max(mine[i], line.width + room)
+        body = [max(b, w) for b, w in zip(body, least)]
+        return least, body, [max(h, b) for h, b in zip(head, body)]
+
+    def _widths(self, rows, size: float, header: bool = True) -> list[float] | None:
+        """Each column's width, or None when their longest words do not fit side by side.
+        Columns get their whole width when they all fit on one line (the spare shared out);
+        else every body value on one line, a header too long wrapping between words; else a
+        column of short values (a rank, "13 + 2L", a name) keeps its whole width, the others
+        their longest word, and the columns that want least more are given their whole width
+        one by one, narrowest first, and the rest is shared out among the others in proportion
+        to what each still wants: the column of sentences takes what is left."""
+        least, body, full = self._measured(rows, size, header)
+        total, columns = self.frame_width, len(least)
+        if sum(full) <= total:
+            spare = total - sum(full)
+            return [w + spare / columns for w in full]
+        if sum(body) <= total:
+            return _share(body, full, total - sum(body))
+        floor = [b if b <= total * SHORT_COLUMN else w for w, b in zip(least, body)]
+        if sum(floor) > total:
+            return None
+        return _share(floor, body, total - sum(floor))
+
+    def _squeezed(self, rows, size: float, header: bool) -> list[float]:
+        """Columns whose longest words do not fit even at the smallest size: in proportion."""
+        least = self._measured(rows, size, header)[0]
+        return [w * self.frame_width / sum(least) for w in least]
 
     def cover(self, lines: list[str], blurb: str) -> list:
-        """What the cover says under its band: the game's description, players, version, credits."""
+        """What the cover says under its band: the game's description, and players, version and
+        credits at the foot of the page."""
         body = self.style.body
         out = [self.paragraph(blurb, size=body * 1.05, after=body * 1.5)] if blurb else []
-        out += [self.paragraph(line, family=self.sans, after=body * 0.35) for line in lines]
-        return out
+        lines = [self.paragraph(line, family=self.sans, after=body * 0.35) for line in lines]
+        return out + [AtFoot(lines)] if lines else out
+
+
+def _share(widths: list[float], wants: list[float], room: float) -> list[float]:
+    """`widths` grown toward `wants` with `room` more: the columns that want least more get all
+    of it, narrowest first, while it is no more than their share; the others share the rest in
+    proportion to what each still wants."""
+    widths = list(widths)
+    more = {i: w - have for i, (w, have) in enumerate(zip(wants, widths)) if w > have}
+    for i in sorted(more, key=more.get):
+        if more[i] * len(more) > room:          # more than its share: the rest is shared
+            break
+        grown = more.pop(i)
+        widths[i] += grown
+        room -= grown
+    rest = sum(more.values())
+    if not rest:
+        return [w + room / len(widths) for w in widths]
+    return [w + (room * more[i] / rest if i in more else 0.0) for i, w in enumerate(widths)]
