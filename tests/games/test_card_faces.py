@@ -2,6 +2,7 @@
 and text kept clear of the panels beside it."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -70,3 +71,41 @@ def test_the_attack_and_its_special_rule_sit_above_the_target_panel():
                 block, panel = boxes["attack_special"], boxes["bottom_panel"]
                 assert block.y + block.height <= panel.y, card.id
     assert drawn >= 2
+
+
+CUT_LIST = re.compile(r"[A-Za-z][*\]]*\s*(\.\.\.|\u2026)")
+STAT_ICONS = {"damage", "heart", "health"}     # the stat badges' own symbols
+
+
+def test_each_time_line_battle_v2_character_has_its_own_emblem_and_none_is_a_stat_symbol():
+    checked = _faces("time-line-battle-v2")
+    for faces in checked.faces.decks:
+        symbols = [card.values["symbol"] for card in faces.deck.cards if card.card_type == "character"]
+        if not symbols:
+            continue
+        assert len(symbols) == 22
+        assert len(set(symbols)) == len(symbols), sorted(symbols)
+        assert not STAT_ICONS & set(symbols)
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in DATA.iterdir() if (p / "game.yaml").exists()))
+def test_no_card_text_is_set_under_5_pt(game):
+    checked = _faces(game)
+    small = {(faces.deck.id, name, round(ink.size, 1))
+             for faces in checked.faces.decks for face in (*faces.fronts.values(), faces.back)
+             for name, element in zip(face.names, face.elements)
+             for ink in element.inks() if ink.kind == "text" and ink.content.strip() and ink.size < 5}
+    assert not small
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in DATA.iterdir() if (p / "game.yaml").exists()))
+def test_player_aids_write_their_lists_out_in_full(game):
+    checked = _faces(game)
+    for faces in checked.faces.decks:
+        for card in faces.deck.cards:
+            if card.card_type != "aid":
+                continue
+            for value in card.values.values():
+                if isinstance(value, str):
+                    # an ellipsis after a word cuts a list short; after a number it continues a series
+                    assert not CUT_LIST.search(value), (card.id, value)
