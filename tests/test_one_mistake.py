@@ -10,6 +10,7 @@ RULES = """    rules:
       - total: {equals: 22}               # each player's deck: one of each of the 22 Characters
       - copies: {equals: 1}
       - sequence: {field: order, start: 1}
+      - distinct: {field: symbol}         # the art icon tells the Characters apart at a glance
 """
 DECK_COLOUR = 'values: {color: "#8c1c13", tint'
 

@@ -309,13 +309,15 @@ def test_the_may_target_ribbon_keeps_clear_of_the_art_panels_icon():
     checked = check(GAME, report, BuildOptions(only=("cards",)))
     assert checked is not None
     [faces] = [f for f in checked.faces.decks if f.deck.id == "characters"]
-    ribboned = []
+    ribboned, sizes = [], set()
     for card in faces.deck.cards:
         inks = [ink for element in faces.fronts[card.id].elements for ink in element.inks()]
-        ribbons = [ink.box for ink in inks if ink.kind == "text" and "MAY TARGET" in ink.content]
+        ribbons = [ink.box for ink in inks if ink.kind == "text" and "TARGET" in ink.content]
         icons = [ink.box for ink in inks if ink.kind == "mark" and ink.content == card.values["symbol"]]
         assert len(icons) == 1, card.id
         if ribbons:
             ribboned.append(card.values["name"])
             assert not _overlap(ribbons[0], icons[0]), card.id
+        sizes.add((round(icons[0].width, 3), round(icons[0].height, 3)))
     assert {"Pyromancer", "Assassin", "Ranger", "Archer", "Scout"} <= set(ribboned)
+    assert len(sizes) == 1, sizes      # the ribbon does not shrink or lower a card's art

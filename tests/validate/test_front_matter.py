@@ -31,3 +31,33 @@ def test_front_matter_claims_only_what_the_kit_holds(game):
     rules = (game / "rules.md").read_text(encoding="utf-8")
     claims = "PROTOTYPE tag" in notice or re.search(r"carr\w+ a PROTOTYPE tag", rules)
     assert tagged or not claims
+
+
+PLACES = {"the card tables": "@cards", "the glossary": "@glossary",
+          "the lists of definitions": "@definitions"}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_the_prototype_notice_names_only_places_the_booklet_prints_with_a_dagger(game):
+    checked = check(game, Report())
+    assert checked is not None
+    notice = prototype_notice(checked.game) or ""
+    rules = (game / "rules.md").read_text(encoding="utf-8")
+    game_data = checked.game
+    holds = {"the card tables": any(c.prototype for d in game_data.decks for c in d.cards),
+             "the glossary": bool(game_data.prototype_terms),
+             "the lists of definitions": any(d.prototype for d in game_data.definitions.values())}
+    named = {place for place in PLACES if place in notice}
+    assert bool(notice) == bool(named)
+    for place in named:
+        assert holds[place], place
+        assert re.search(rf"^{PLACES[place]}\b", rules, re.MULTILINE), place
+
+
+def test_the_rules_say_farseer_merchant_and_hurricane_carry_the_prototype_tag_as_they_do():
+    checked = check(ROOT / "data" / "fantasy-line-battle", Report())
+    assert checked is not None
+    named = {c.name: c for d in checked.game.decks for c in d.cards}
+    assert all(named[n].prototype for n in ("Farseer", "Merchant", "Hurricane"))
+    rules = (ROOT / "data" / "fantasy-line-battle" / "rules.md").read_text(encoding="utf-8")
+    assert "every card carries a PROTOTYPE tag" in " ".join(rules.split())

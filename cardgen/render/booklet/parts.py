@@ -286,9 +286,11 @@ def prototype_notice(game: Game) -> str | None:
         parts.append(f"{cards} card{'s' * (cards != 1)} hold such values")
     if invented:
         parts.append(f"these names are invented: {', '.join(escaped(n) for n in invented)}")
+    places = ["the card tables"] * bool(cards) + ["the glossary"] * bool(game.prototype_terms) \
+        + ["the lists of definitions"] * any(d.prototype for d in game.definitions.values())
     return ("**Prototype data.** This game's data holds values its published rules do not give, "
             "made up so the game can be printed and played: " + "; ".join(parts) + ". They are "
-            f"marked {PROTOTYPE_MARK} in the tables"
+            f"marked {PROTOTYPE_MARK} in " + " and ".join(places)
             + (", and the cards that hold them print a PROTOTYPE tag" if cards else "")
             + ". Replace them with the published values when you have them.")
 

@@ -1,0 +1,107 @@
+"""Icons of arms and of life and death: ankh, bomb, grave, helmet, lance, spear."""
+from __future__ import annotations
+
+from cardgen.drawing.icons.pen import circle, line, polygon, radial, shape
+
+
+def _turned(c, degrees):
+    """Turn what is drawn next about the square's centre (undone by restoreState)."""
+    c.saveState()
+    c.translate(0.5, 0.5)
+    c.rotate(degrees)
+    c.translate(-0.5, -0.5)
+
+
+def _ankh(c, ink):
+    """Ankh: an open loop above a crossbar and a flaring stem."""
+    loop = c.beginPath()
+    loop.ellipse(0.31, 0.50, 0.38, 0.46)
+    loop.ellipse(0.40, 0.59, 0.20, 0.28)
+    shape(c, ink, loop, even_odd=True)
+    p = c.beginPath()
+    p.roundRect(0.16, 0.44, 0.68, 0.11, 0.03)
+    polygon(p, [(0.44, 0.50), (0.56, 0.50), (0.61, 0.04), (0.39, 0.04)])
+    shape(c, ink, p)
+
+
+def _bomb(c, ink):
+    """Round bomb with a neck, a curling fuse and a spark at its end."""
+    p = circle(c.beginPath(), 0.42, 0.40, 0.34)
+    _turned(c, -45)
+    p2 = c.beginPath()
+    p2.roundRect(0.42, 0.74, 0.16, 0.12, 0.02)
+    shape(c, ink, p2)
+    c.restoreState()
+    shape(c, ink, p)
+    fuse = c.beginPath()
+    fuse.moveTo(0.68, 0.68)
+    fuse.curveTo(0.74, 0.80, 0.82, 0.74, 0.84, 0.84)
+    line(c, ink, fuse, 0.045)
+    shape(c, ink, polygon(c.beginPath(), radial(0.86, 0.88, (0.12, 0.05), 12)))
+
+
+def _grave(c, ink):
+    """Round-topped gravestone with a cross cut into it, on a strip of ground."""
+    p = c.beginPath()
+    p.moveTo(0.22, 0.14)
+    p.lineTo(0.22, 0.60)
+    p.curveTo(0.22, 0.95, 0.78, 0.95, 0.78, 0.60)
+    p.lineTo(0.78, 0.14)
+    p.close()
+    polygon(p, [(0.455, 0.34), (0.545, 0.34), (0.545, 0.58), (0.64, 0.58), (0.64, 0.66),
+                (0.545, 0.66), (0.545, 0.77), (0.455, 0.77), (0.455, 0.66), (0.36, 0.66),
+                (0.36, 0.58), (0.455, 0.58)])
+    shape(c, ink, p, even_odd=True)
+    ground = c.beginPath()
+    ground.roundRect(0.08, 0.05, 0.84, 0.08, 0.03)
+    shape(c, ink, ground)
+
+
+def _helmet(c, ink):
+    """Closed helmet: a dome with cheek guards, an eye slit and a gap down the face."""
+    p = c.beginPath()
+    p.moveTo(0.16, 0.10)
+    p.lineTo(0.16, 0.52)
+    p.curveTo(0.16, 0.97, 0.84, 0.97, 0.84, 0.52)
+    p.lineTo(0.84, 0.10)
+    p.lineTo(0.56, 0.10)
+    p.lineTo(0.56, 0.42)
+    p.lineTo(0.44, 0.42)
+    p.lineTo(0.44, 0.10)
+    p.close()
+    p.rect(0.25, 0.47, 0.50, 0.08)
+    shape(c, ink, p, even_odd=True)
+
+
+def _lance(c, ink):
+    """Jousting lance, tip to the upper right: a long cone, a flared guard and the grip."""
+    _turned(c, -45)
+    p = polygon(c.beginPath(), [(0.5, 0.99), (0.57, 0.36), (0.43, 0.36)])
+    polygon(p, [(0.30, 0.25), (0.70, 0.25), (0.58, 0.37), (0.42, 0.37)])
+    p.rect(0.455, 0.02, 0.09, 0.24)
+    shape(c, ink, p)
+    c.restoreState()
+
+
+def _spear(c, ink):
+    """Spear, head to the upper left: a thin shaft and a leaf-shaped head on a collar."""
+    _turned(c, 45)
+    p = c.beginPath()
+    p.rect(0.47, 0.02, 0.06, 0.62)
+    p.rect(0.43, 0.62, 0.14, 0.05)
+    p.moveTo(0.5, 0.99)
+    p.curveTo(0.64, 0.86, 0.63, 0.74, 0.5, 0.66)
+    p.curveTo(0.37, 0.74, 0.36, 0.86, 0.5, 0.99)
+    p.close()
+    shape(c, ink, p)
+    c.restoreState()
+
+
+ICONS = {
+    "ankh": _ankh,
+    "bomb": _bomb,
+    "grave": _grave,
+    "helmet": _helmet,
+    "lance": _lance,
+    "spear": _spear,
+}
