@@ -11,6 +11,7 @@ from cardgen.drawing.elements.base import (ALIGN, VALIGN, BindContext, Box, Elem
 from cardgen.drawing.richtext import TextLayout, fit_text, layout_text
 from cardgen.base.units import mm_to_pt
 
+TITLE_LEADING = 1.0  # a title wrapped onto two lines is set solid: its lines read as one name
 ICON_DROP = 0.16  # inline icons sit this far (in ems) below the baseline, like a capital's descent
 
 TEXT_KEYS = {
@@ -103,7 +104,10 @@ class Text(Element):
     KEYS = {**TEXT_KEYS,
             "upside_down": Key(s.boolean, default=False,
                                doc="turned half a turn in its box, as a playing card's "
-                                   "bottom-right index")}
+                                   "bottom-right index"),
+            "wrap": Key(s.number(0.5, 1.0),
+                        doc="a title's wrap point: text that would shrink below this share of "
+                            "`size` on one line is set on two lines (the box must be tall enough)")}
     MARKUP_KEYS = frozenset({"text"})
     COLOR_KEYS = frozenset({"color"})
 
@@ -120,6 +124,8 @@ class Text(Element):
             size = min(size, height / natural.height)
         layout = layout_text(parsed.runs, family, max(size, min_size), None, height)
         layout = replace(layout, fits=size >= min_size - 1e-6)
+        if values["wrap"] is not None and size < values["wrap"] * values["size"]:
+            layout = _wrapped(parsed.runs, family, values["size"], layout, width, height)
         _check_text(ctx, "text", parsed, layout, box, min_size)
         return cls(box, layout, values["align"], values["valign"], ctx.color(values["color"]),
                    values["fine_print"], values["upside_down"])
@@ -138,6 +144,13 @@ class Text(Element):
 
     def fitted_size(self):
         return self.layout.size
+
+
+def _wrapped(runs, family, size: float, one_line: TextLayout, width: float,
+             height: float) -> TextLayout:
+    """The text on two lines when they set it larger than its one shrunk line; else that line."""
+    two = fit_text(runs, family, size, one_line.size, width, height, TITLE_LEADING)
+    return two if two.fits and two.size > one_line.size and len(two.lines) == 2 else one_line
 
 
 @dataclass(frozen=True)
