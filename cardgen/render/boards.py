@@ -30,6 +30,8 @@ MARK = Color(0.2, 0.2, 0.2)
 CROSS_EVERY = 40.0     # mm between the teeth along a glue line
 COMB = 2.5             # mm a tooth reaches into the covered strip
 JOIN_LINE_WIDTH = 0.18  # mm (half a point)
+INK_INSET = 0.5        # mm every mark and letter keeps inside the printer margin, past its edge
+LABEL_PT = 6.0         # the smallest a tile's label prints: it tells how to join the tiles
 
 
 class Boards(OutputKind):
@@ -47,11 +49,11 @@ class Boards(OutputKind):
             where = board.source
             check_printable(board.name, Source(where.file, where.line, where.path + ("name",)),
                             f"board '{board.id}' name", report)
-            if any(fit_footer((_label_room(game, plan),), _label_forms(game, board, plan, tile, copy))
-                   is None for tile in plan.tiles for copy in range(1, board.copies + 1)):
+            if any(fit_footer((_label_room(game, plan),), _label_forms(game, board, plan, tile, copy),
+                              LABEL_PT) is None for tile in plan.tiles for copy in range(1, board.copies + 1)):
                 report.warning(where.file, where.line, where.path, f"on {game.print.page} paper, "
                                f"the label of board '{board.id}' has no room for "
-                               f"'{identity_line(game, board.name)}' at 5 pt; a shorter game "
+                               f"'{identity_line(game, board.name)}' at {LABEL_PT:g} pt; a shorter game "
                                "title or board name would fit", code="footer-room")
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
@@ -75,7 +77,9 @@ def render_board(game: Game, board: Board, faces: tuple) -> bytes:
             ox, oy = plan.origin(tile)
             canvas.saveState()
             clip = canvas.beginPath()
-            clip.rect(*(mm_to_pt(v) for v in (ox, oy, tile.width, tile.height)))
+            # the tile's region reaches the margin: the clip keeps a crop mark's end off its edge
+            clip.rect(*(mm_to_pt(v) for v in (ox + INK_INSET, oy + INK_INSET,
+                                              tile.width - 2 * INK_INSET, tile.height - 2 * INK_INSET)))
             canvas.clipPath(clip, stroke=0, fill=0)
             canvas.translate(mm_to_pt(ox - tile.x), mm_to_pt(oy - tile.y))
             canvas.doForm(f"board-{copy}")
@@ -83,7 +87,7 @@ def render_board(game: Game, board: Board, faces: tuple) -> bytes:
             _draw_join_marks(canvas, join_marks(board, plan, tile, game.print.bleed))
             canvas.restoreState()
             draw_footer(canvas, (_label_room(game, plan),),
-                        _label_forms(game, board, plan, tile, copy))
+                        _label_forms(game, board, plan, tile, copy), smallest=LABEL_PT)
             canvas.showPage()
     return save(canvas, buffer)
 
@@ -171,9 +175,10 @@ def _along(start: float, end: float) -> list[float]:
 
 
 def _label_room(game: Game, plan: TilePlan) -> FooterRoom:
-    """The band under every tile that the tiling keeps for its label."""
-    margin = game.print.margin
-    return FooterRoom(margin, margin, plan.page_width - margin, margin + LABEL_ROOM)
+    """The band under every tile that the tiling keeps for its label, its letters' overshoot
+    kept off the margin's edge."""
+    inner = game.print.margin + INK_INSET
+    return FooterRoom(inner, inner, plan.page_width - inner, game.print.margin + LABEL_ROOM)
 
 
 def _label_forms(game: Game, board: Board, plan: TilePlan, tile: Tile, copy: int) -> list[Form]:

@@ -48,8 +48,8 @@ def book_forms(identity: Sequence[str], page: int) -> list[Form]:
     return [(f"{DOT.join(identity)}{DOT}{page}",), (title, f"{rest}{DOT}{page}")]
 
 
-def fit_footer(rooms: Sequence[FooterRoom], forms: Sequence[Form]):
-    """(room, lines, size) for the first form that fits one of `rooms` at FOOTER_MIN_PT or more,
+def fit_footer(rooms: Sequence[FooterRoom], forms: Sequence[Form], smallest: float = FOOTER_MIN_PT):
+    """(room, lines, size) for the first form that fits one of `rooms` at `smallest` pt or more,
     in the room that gives it the largest size; None if none fits any."""
     face = fonts.family(FOOTER_FAMILY).face()
     height = fonts.ascent(face) + fonts.descent(face)        # one line, per pt of size
@@ -59,7 +59,7 @@ def fit_footer(rooms: Sequence[FooterRoom], forms: Sequence[Form]):
         for room in rooms:
             size = min(FOOTER_SIZE_PT, mm_to_pt(room.length) / max(widest, 1e-6),
                        mm_to_pt(room.depth) / (height + (len(lines) - 1) * LEADING))
-            if size >= FOOTER_MIN_PT - 1e-9 and (best is None or size > best[2] + 1e-9):
+            if size >= smallest - 1e-9 and (best is None or size > best[2] + 1e-9):
                 best = (room, lines, size)
         if best:
             return best
@@ -67,10 +67,10 @@ def fit_footer(rooms: Sequence[FooterRoom], forms: Sequence[Form]):
 
 
 def draw_footer(canvas: Canvas, rooms: Sequence[FooterRoom], forms: Sequence[Form],
-                centred: bool = False) -> bool:
-    """The footer in the first form that fits, from the start of its room or centred along it;
-    False if none fits (nothing is drawn)."""
-    fitted = fit_footer(rooms, forms)
+                centred: bool = False, smallest: float = FOOTER_MIN_PT) -> bool:
+    """The footer in the first form that fits at `smallest` pt or more, from the start of its
+    room or centred along it; False if none fits (nothing is drawn)."""
+    fitted = fit_footer(rooms, forms, smallest)
     if fitted is None:
         return False
     _draw_lines(canvas, *fitted, centred=centred)

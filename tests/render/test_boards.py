@@ -16,7 +16,7 @@ from cardgen.pipeline import BuildOptions, build
 from cardgen.base.model import Board, Face, Source
 from cardgen.catalog import page_sizes
 from cardgen.load.game import load_game
-from cardgen.render.boards import JOIN_LINE_WIDTH, join_marks
+from cardgen.render.boards import INK_INSET, JOIN_LINE_WIDTH, join_marks
 from cardgen.shared.packing import TOKEN_BLEED
 from cardgen.shared.tiling import OVERLAP, plan_tiles
 
@@ -32,12 +32,13 @@ def _boards(game_dir: Path, out: Path, **options) -> dict:
 
 
 def _regions(pdf) -> list[tuple[float, float, float, float]]:
-    """The part of the board each page shows, in board coordinates (mm from its bottom-left)."""
+    """The part of the board each page shows, in board coordinates (mm from its bottom-left): its
+    clip, which keeps INK_INSET inside the tile's region."""
     out = []
     for page in pdf.pages:
         [p] = [p for p in page.placements if p.form.startswith("board")]
         x0, y0, x1, y1 = p.clip
-        out.append((x0 - p.x, y0 - p.y, x1 - p.x, y1 - p.y))
+        out.append((x0 - p.x - INK_INSET, y0 - p.y - INK_INSET, x1 - p.x + INK_INSET, y1 - p.y + INK_INSET))
     return out
 
 
@@ -85,10 +86,10 @@ def test_a_board_that_fits_prints_whole_at_its_size(shipped):
 
 def test_a_timeline_mat_too_wide_for_a_page_is_tiled_and_its_tiles_join(shipped):
     mat = shipped["time-line-battle-v1", "timeline"]
-    assert _size(mat) == pytest.approx((368.0, 176.0), abs=TOL)
+    assert _size(mat) == pytest.approx((442.0, 176.0), abs=TOL)
     regions = _regions(mat)
     assert len(regions) == 4                          # two tiles, one mat a player
-    _covers(regions[:2], 368.0, 176.0)
+    _covers(regions[:2], 442.0, 176.0)
     assert regions[:2] == regions[2:]
     assert "tile 2 of 2" in mat.pages[1].text and "glue over tile 1" in mat.pages[1].text
 
@@ -275,3 +276,56 @@ def test_copy_values_and_splits_are_checked_at_their_line(copy_game, tmp_path, s
     report = Report()
     build(game, BuildOptions(out_dir=tmp_path / "out"), report)
     assert [e.message for e in report.errors if message in e.message], [d.format() for d in report.errors]
+
+
+GAMES = ("fantasy-arena-tactics", "time-line-battle-v1", "time-line-battle-v2", "fantasy-line-battle")
+
+
+@pytest.mark.parametrize("page", ["a4", "letter"])
+def test_no_ink_within_the_printer_margin_on_any_board_page(tmp_path, page):
+    """Rasterised at 150 dpi, every board page's ink lies 5 mm or more from each paper edge."""
+    import pypdfium2
+    px = 25.4 / 150
+    for game in GAMES:
+        report = Report()
+        written = build(REPO / "data" / game, BuildOptions(out_dir=tmp_path / game, only=("boards",),
+                                                            page=page), report)
+        for path in written:
+            document = pypdfium2.PdfDocument(str(path))
+            for number in range(len(document)):
+                image = document[number].render(scale=150 / 72).to_pil().convert("L")
+                x0, y0, x1, y1 = image.point(lambda v: 255 if v < 250 else 0).getbbox()
+                width, height = image.size
+                assert min(x0, y0, width - x1, height - y1) * px >= MARGIN, (game, path.name, number + 1)
+
+
+def test_v1_mat_tiles_are_even_and_centred_on_their_pages(shipped):
+    mat = shipped["time-line-battle-v1", "timeline"]
+    widths = [r[2] - r[0] for r in _regions(mat)[:2]]
+    assert max(widths) <= min(widths) * 1.15
+    for page in mat.pages[:2]:
+        [p] = [p for p in page.placements if p.form.startswith("board")]
+        x0, _, x1, _ = p.clip
+        assert x0 - 0.0 == pytest.approx(page.width - x1, abs=0.2)
+
+
+@pytest.mark.parametrize("game", ["time-line-battle-v1", "time-line-battle-v2"])
+def test_a_join_keeps_3_mm_from_every_slot_box(game):
+    board = load_game(REPO / "data" / game, Report()).boards[0]
+    boxes = _layout_boxes(game, "timeline-mat")
+    for x in board.split_x:
+        for name, (bx, by, bw, bh) in boxes.items():
+            if name.endswith("panel"):
+                assert x <= bx - 3.0 or x >= bx + bw + 3.0, (name, x)
+
+
+def test_the_arena_shows_each_player_s_placement_zone(shipped):
+    boxes = _layout_boxes("fantasy-arena-tactics", "arena")
+    grid = boxes["tiles"]
+    near, far = boxes["near_zone"], boxes["far_zone"]
+    assert far[1] == grid[1] and near[1] + near[3] == grid[1] + grid[3]
+    assert far[3] == near[3] == grid[3] / 2
+    text = " ".join(shipped["fantasy-arena-tactics", "arena"].pages[0].text.split())
+    assert "First player's side: rows 1-3" in text
+    assert "Secondplayer'sside:rows4-6" in text.replace(" ", "")   # turned to face that player
+    assert "Hits scored by the first player" in text
