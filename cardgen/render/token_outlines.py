@@ -8,6 +8,8 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from cardgen.base.model import TokenSet
+from cardgen.drawing.elements.shapes import Ellipse, Rect
+from cardgen.shared.colour_vision import contrast, rgb
 from cardgen.render.pages import draw_cut_marks
 from cardgen.shared.packing import (ROUNDED_RADIUS, TICK_GAP, TICK_LENGTH, TOKEN_BLEED, fold_band,
                              footprint, grown_outline, polygon, right_edge)
@@ -25,10 +27,9 @@ def outline_of(token_set: TokenSet) -> Outline:
     return Outline(token_set.shape, token_set.size, token_set.points)
 
 
-CUT_LINE = Color(0.1, 0.1, 0.1)     # dark, on a light halo: it shows on a token of any colour
-CUT_WIDTH_PT = 0.5
-HALO = Color(1, 1, 1)
-HALO_WIDTH_PT = 2.2
+ON_LIGHT = Color(0.2, 0.2, 0.2)     # the cut line on a light token (and on white paper)
+ON_DARK = Color(0.94, 0.94, 0.94)   # and on a dark one: near-white, a line the printer inks
+CUT_WIDTH_PT = 0.6
 FOLD_LINE = Color(0.55, 0.55, 0.55)
 
 
@@ -75,39 +76,49 @@ def place_face(canvas: Canvas, form: str, token_set: TokenSet, x: float, y: floa
     canvas.restoreState()
 
 
-def _stroke_style(canvas: Canvas, halo: bool = False) -> None:
-    canvas.setStrokeColor(HALO if halo else CUT_LINE)
-    canvas.setLineWidth(HALO_WIDTH_PT if halo else CUT_WIDTH_PT)
+def cut_colour(face) -> Color:
+    """The cut line's colour for a token face: of white and dark grey, the one that stands out
+    more from the face's colour at the trim, the topmost fill covering the whole face or stroke
+    round it."""
+    edge = (1.0, 1.0, 1.0)
+    for element in face.elements:
+        box = getattr(element, "box", None)
+        if box is None or not (box.x <= 1e-6 and box.y <= 1e-6 and box.x + box.width >= face.width
+                               - 1e-6 and box.y + box.height >= face.height - 1e-6):
+            continue
+        if isinstance(element, (Rect, Ellipse)) and element.fill is not None:
+            edge = rgb(element.fill)
+        if isinstance(element, Ellipse) and element.stroke is not None and element.stroke_width:
+            edge = rgb(element.stroke)
+    return max((ON_DARK, ON_LIGHT), key=lambda line: contrast(edge, rgb(line)))
 
 
-def cut_line(canvas: Canvas, token_set: TokenSet, x: float, y: float, mirror: str = "") -> None:
-    """The outline stroked dark over a white halo: the dark line shows on light tokens (and on
-    white paper), the halo on dark ones."""
-    for halo in (True, False):
-        canvas.saveState()
-        _stroke_style(canvas, halo)
-        canvas.drawPath(outline_path(canvas, token_set, x, y, 0.0, mirror), stroke=1, fill=0)
-        canvas.restoreState()
+def cut_line(canvas: Canvas, token_set: TokenSet, x: float, y: float, color: Color) -> None:
+    """The outline stroked thin in `color`, on the trim: the face's fill runs on past it."""
+    canvas.saveState()
+    canvas.setStrokeColor(color)
+    canvas.setLineWidth(CUT_WIDTH_PT)
+    canvas.drawPath(outline_path(canvas, token_set, x, y), stroke=1, fill=0)
+    canvas.restoreState()
 
 
 def fold_pair_cut_line(canvas: Canvas, token_set: TokenSet, front: tuple[float, float],
-                       page: tuple[float, float]) -> None:
+                       page: tuple[float, float], color: Color) -> None:
     """One cut line round a token and its back beside it, leaving a hinge across the fold line
     (the whole shared side where the two share one), and the fold line dashed on the hinge."""
     (x, y), width = front, footprint(token_set.shape, token_set.size, token_set.points)[0]
     fold, band = x + width / 2, fold_band(token_set.shape, token_set.size, token_set.points)
-    for halo in (True, False):
-        canvas.saveState()
-        _stroke_style(canvas, halo)
-        outside_hinge = canvas.beginPath()
-        outside_hinge.rect(0, 0, mm_to_pt(page[0]), mm_to_pt(page[1]))
-        outside_hinge.rect(mm_to_pt(x), mm_to_pt(y - band), mm_to_pt(width), mm_to_pt(2 * band))
-        canvas.clipPath(outside_hinge, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)   # all but the hinge
-        canvas.drawPath(outline_path(canvas, token_set, x, y), stroke=1, fill=0)
-        canvas.drawPath(outline_path(canvas, token_set, x + width, y, mirror="x"), stroke=1, fill=0)
-        canvas.restoreState()
     canvas.saveState()
-    _stroke_style(canvas)
+    canvas.setStrokeColor(color)
+    canvas.setLineWidth(CUT_WIDTH_PT)
+    canvas.saveState()
+    outside_hinge = canvas.beginPath()
+    outside_hinge.rect(0, 0, mm_to_pt(page[0]), mm_to_pt(page[1]))
+    outside_hinge.rect(mm_to_pt(x), mm_to_pt(y - band), mm_to_pt(width), mm_to_pt(2 * band))
+    canvas.clipPath(outside_hinge, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)   # all but the hinge
+    canvas.drawPath(outline_path(canvas, token_set, x, y), stroke=1, fill=0)
+    canvas.drawPath(outline_path(canvas, token_set, x + width, y, mirror="x"), stroke=1, fill=0)
+    canvas.restoreState()
     for edge_y in (y - band, y + band):
         start = right_edge(token_set.shape, x, y, token_set.size, edge_y, token_set.points)
         if fold - start > 0.01:

@@ -1,6 +1,6 @@
 """The token sheets output: every token set of a game in one PDF, `tokens.pdf`, tokens packed
-inside the printer margin with bare paper between them and a cut line along each outline that
-shows on any colour. A two-sided token's back goes behind its front on the flip side of the
+in plain rows inside the printer margin with bare paper between them, each with one thin cut
+line on its outline, white on a dark token and dark grey on a light one. A two-sided token's back goes behind its front on the flip side of the
 sheet (duplex long or short), or beside it to fold over (duplex fold); with duplex none only the
 fronts print."""
 from __future__ import annotations
@@ -18,9 +18,10 @@ from cardgen.imposition import FOOTER_CLEAR, FooterRoom
 from cardgen.render.page_footer import check_printable, draw_footer, fit_footer, footer_forms
 from cardgen.render.pages import document_info, identity, identity_line, new_document, page_size, save
 from cardgen.render.sheet_drawing import define_form
-from cardgen.render.token_outlines import crop_ticks, cut_line, fold_pair_cut_line, place_face
-from cardgen.shared.packing import (FOOTER_ROOM, Item, PackingError, Placed, TokenPlan, keep_clear,
-                             plan_token_sheets)
+from cardgen.render.token_outlines import (crop_ticks, cut_colour, cut_line, fold_pair_cut_line,
+                                            place_face)
+from cardgen.shared.packing import (FOOTER_ROOM, PRINT_INSET, Item, PackingError, Placed, TokenPlan,
+                                    keep_clear, plan_token_sheets)
 
 FILE = "tokens.pdf"
 
@@ -123,10 +124,10 @@ def _front(canvas, plan: TokenPlan, item: Item, token_set: TokenSet, token: tupl
            placed: Placed, faces) -> None:
     """A token's front with its cut line and ticks; in a fold-over pair, its back beside it."""
     x, y = placed.x, placed.y
-    back = (*token, "back")
+    back, color = (*token, "back"), cut_colour(faces[(*token, "front")])
     if not item.paired or back not in faces:
         place_face(canvas, _form((*token, "front")), token_set, x, y)
-        cut_line(canvas, token_set, x, y)
+        cut_line(canvas, token_set, x, y, color)
         box = (x - item.width / 2, y - item.height / 2, x + item.width / 2, y + item.height / 2)
     else:
         fold = x + item.width / 2
@@ -134,7 +135,8 @@ def _front(canvas, plan: TokenPlan, item: Item, token_set: TokenSet, token: tupl
                    keep=(0.0, 0.0, fold, plan.page_height))
         place_face(canvas, _form(back), token_set, x + item.width, y, "x",
                    keep=(fold, 0.0, plan.page_width, plan.page_height))
-        fold_pair_cut_line(canvas, token_set, (x, y), (plan.page_width, plan.page_height))
+        fold_pair_cut_line(canvas, token_set, (x, y), (plan.page_width, plan.page_height),
+                           color)
         box = (x - item.width / 2, y - item.height / 2, x + 1.5 * item.width, y + item.height / 2)
     if token_set.crop_ticks:
         crop_ticks(canvas, box)
@@ -175,7 +177,7 @@ def _footer(canvas, plan, game: Game, names: str, number: int, side: str,
 def _footer_room(plan: TokenPlan, game: Game, at_top: bool = False) -> FooterRoom:
     """The band the packing keeps free of tokens along the bottom of the fronts: the top of
     the backs, when a short-edge flip turns the sheet upside down."""
-    margin, depth = game.print.margin, FOOTER_ROOM - FOOTER_CLEAR
+    margin, depth = game.print.margin + PRINT_INSET, FOOTER_ROOM - FOOTER_CLEAR
     low = plan.page_height - margin - depth if at_top else margin
     return FooterRoom(margin, low, plan.page_width - margin, low + depth)
 

@@ -1,6 +1,6 @@
-"""Where tokens go on a sheet: inside the printer margin with bare paper between neighbours,
-circles and hexagons in offset rows (each row shifted half a token, as coins pack), other shapes
-in a grid; each set in a block of its own, each kind of token in rows of its own. A two-sided
+"""Where tokens go on a sheet: inside the printer margin with bare paper between neighbours, in
+plain rows (a straight cut parts one row from the next), centred across the sheet; each set in a
+block of its own, each kind of token in rows of its own. A two-sided
 token printed to fold over stands beside its back, the pair sharing a fold line. Pure geometry,
 in millimetres from the page's bottom-left corner; a position is a token's centre."""
 from __future__ import annotations
@@ -13,10 +13,11 @@ from cardgen.base.errors import ProblemError
 from cardgen.imposition.flip import Flip
 
 TOKEN_BLEED = 1.0      # mm of background past the cut line, each side
-WHITE_GAP = 1.0        # mm of bare paper between neighbours' prints: 3 mm from cut line to cut line
+WHITE_GAP = 2.5        # mm of bare paper between neighbours' prints: 4.5 mm from cut line to cut line
+BLOCK_GAP = WHITE_GAP * 2 / math.sqrt(3)   # between blocks: as much from a hexagon's corner
+PRINT_INSET = 0.5      # mm every print keeps inside the margin, past a stroke's or raster's spread
 TICK_GAP = 1.0         # mm between the bleed and a crop tick
 TICK_LENGTH = 3.0      # mm
-OFFSET_SHAPES = ("circle", "hexagon")
 FOOTER_ROOM = 4.0      # kept free at the bottom of every sheet for its footer
 ROUNDED_RADIUS = 0.15  # a rounded square's corner radius, as a share of its side
 
@@ -62,10 +63,6 @@ class Item:
         return self.width * (2 if self.paired else 1)
 
     @property
-    def offset_rows(self) -> bool:
-        return self.shape in OFFSET_SHAPES and not self.paired and not self.ticks
-
-    @property
     def reach_y(self) -> float:
         """How far its print goes above and below its outline: a hexagon's bleed reaches further
         at its corners, 2/sqrt(3) of the bleed."""
@@ -74,13 +71,8 @@ class Item:
     @property
     def pitch(self) -> tuple[float, float]:
         """Centre to centre across a row, and from one row to the next."""
-        gap = 2 * reach(self.ticks) + WHITE_GAP
-        across = self.span + gap
-        if self.offset_rows and self.shape == "hexagon":
-            return across, self.height * 0.75 + gap * math.sqrt(3) / 2
-        if self.offset_rows:
-            return across, across * math.sqrt(3) / 2
-        return across, self.height + 2 * self.reach_y + WHITE_GAP
+        return (self.span + 2 * reach(self.ticks) + WHITE_GAP,       # a hexagon's corners
+                self.height + (2 * reach(self.ticks) + WHITE_GAP) * self.reach_y / reach(self.ticks))
 
 
 @dataclass(frozen=True)
@@ -126,7 +118,7 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
     most a row; a block goes whole on the first sheet with room for it (a block of one row may go
     in the room right of the block above), and only a block taller than a sheet is split."""
     page_w, page_h = page
-    left_edge, right_edge, bottom_edge, top_edge = clear
+    left_edge, right_edge, bottom_edge, top_edge = (edge + PRINT_INSET for edge in clear)
     floor = bottom_edge + FOOTER_ROOM
     sheets: list[_Sheet] = []
     for group, (item, tokens) in enumerate(groups):
@@ -151,20 +143,34 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
             sheet = _Sheet(page_h - top_edge)
             sheets.append(sheet)
         y, block_top, widest = sheet.top - below, sheet.top, 0.0
-        for row_number, row in enumerate(block.rows):
+        for row in block.rows:
             if y - below < floor - 1e-9:     # a block taller than a sheet: on to the next
                 sheet = _Sheet(page_h - top_edge)
                 sheets.append(sheet)
                 y, block_top, widest = sheet.top - below, sheet.top, 0.0
-            odd = block.shifted and row_number % 2 == 1
             for i, number in enumerate(row):
-                x = x0 + (block.pitch_x / 2 if odd else 0.0) + i * block.pitch_x
+                x = x0 + i * block.pitch_x
                 sheet.placed.append(Placed(group, number, x - item.width / 2 if item.paired else x, y))
             widest = max(widest, x + item.span / 2 + around)
             sheet.band = (widest, block_top)     # the room right of the block, from its top
-            sheet.top = y - below - WHITE_GAP
+            sheet.top = y - below - BLOCK_GAP
             y -= block.pitch_y
-    return TokenPlan(page_w, page_h, tuple(tuple(s.placed) for s in sheets))
+    items = [item for item, _ in groups]
+    return TokenPlan(page_w, page_h, tuple(_centred(s.placed, items, left_edge, page_w - right_edge)
+                                           for s in sheets))
+
+
+def _centred(placed: list[Placed], items: list[Item], left: float, right: float) -> tuple:
+    """A sheet's tokens moved across so that their prints are as far from the left of the room
+    as from its right."""
+    def extent(p: Placed) -> tuple[float, float]:
+        item = items[p.group]
+        x0 = p.x - item.width / 2           # a pair's front is its left half
+        return x0 - reach(item.ticks), x0 + item.span + reach(item.ticks)
+    low = min(extent(p)[0] for p in placed)
+    high = max(extent(p)[1] for p in placed)
+    shift = max(0.0, (right - left - (high - low)) / 2) + left - low
+    return tuple(Placed(p.group, p.number, p.x + shift, p.y) for p in placed)
 
 
 @dataclass
@@ -179,30 +185,25 @@ class _Block:
     rows: tuple[tuple[int, ...], ...]            # each row's token numbers
     pitch_x: float
     pitch_y: float
-    shifted: bool                                # odd rows shifted half a token, as coins nest
 
 
 def _block(item: Item, labels: list[tuple], room: float) -> _Block:
     """A group's rows: those breaking at the most detailed label (owner, then kind) that take at
     most a row more than the least height any layout takes; of those, the least height, the
     fewest empty places, the longest rows."""
-    pitch_x, nested = item.pitch
-    stacked = item.height + 2 * item.reach_y + WHITE_GAP      # rows that do not nest stack apart
+    pitch_x, pitch_y = item.pitch
     per_row = int(room / pitch_x + 1e-9) + 1
-    per_odd_row = int((room - pitch_x / 2) / pitch_x + 1e-9) + 1 if room >= pitch_x / 2 else 0
     best: dict[int, tuple] = {}                  # depth -> (key, block)
     for depth in range(max((len(label) for label in labels), default=0) + 1):
         for length in range(1, per_row + 1):
             rows = _rows(labels, depth, length)
-            shifted = item.offset_rows and len(rows) > 1 and length <= per_odd_row
-            pitch_y = nested if shifted or not item.offset_rows else stacked
             holes = sum(length - len(row) for row in rows)
             key = ((len(rows) - 1) * pitch_y, holes, -length)
             if depth not in best or key < best[depth][0]:
-                best[depth] = (key, _Block(tuple(tuple(r) for r in rows), pitch_x, pitch_y, shifted))
+                best[depth] = (key, _Block(tuple(tuple(r) for r in rows), pitch_x, pitch_y))
     least = min(key[0] for key, _ in best.values())
     return next(block for depth, (key, block) in sorted(best.items(), reverse=True)
-                if key[0] <= least + stacked + 1e-9)
+                if key[0] <= least + pitch_y + 1e-9)
 
 
 def _rows(labels: list[tuple], depth: int, length: int) -> list[list[int]]:
@@ -237,7 +238,7 @@ def _put_beside(sheets: list[_Sheet], item: Item, group: int, count: int, right:
         if len(spots) == count:
             sheet.placed += [Placed(group, n, x, y) for n, (x, y) in enumerate(spots)]
             below = item.height / 2 + item.reach_y
-            sheet.top = min(sheet.top, spots[0][1] - below - WHITE_GAP)
+            sheet.top = min(sheet.top, spots[0][1] - below - BLOCK_GAP)
             sheet.band = (spots[-1][0] + item.span / 2 + reach(item.ticks)
                           + (item.width / 2 if item.paired else 0.0), sheet.band[1])
             return True

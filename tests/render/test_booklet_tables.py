@@ -45,4 +45,5 @@ def test_column_headings_and_the_components_list():
     rows = {row[0]: row[1:] for row in plain}
     assert rows["Start Player marker"] == ["1 hexagon token", "34 x 39.3 mm"]
     assert rows["Damage counters"] == ["40 circle tokens", "16 x 16 mm"]
-    assert rows["Markers"] == ["36 circle tokens", "20 x 20 mm; 2 kinds"]
+    assert rows["Ability used markers"] == ["16 circle tokens", "20 x 20 mm"]
+    assert rows["VP tokens"] == ["20 circle tokens", "20 x 20 mm"]

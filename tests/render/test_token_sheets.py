@@ -13,7 +13,7 @@ from pdfsheets import ink_in_margin, read_pdf
 
 from cardgen.base.errors import Report
 from cardgen.load.game import load_game
-from cardgen.shared.packing import TOKEN_BLEED, Item, footprint, plan_token_sheets, polygon
+from cardgen.shared.packing import TOKEN_BLEED, WHITE_GAP, Item, footprint, plan_token_sheets, polygon
 from cardgen.pipeline import BuildOptions, build
 
 REPO = Path(__file__).resolve().parents[2]
@@ -282,12 +282,12 @@ def test_packing_spends_no_sheet_on_a_few_tokens():
 
 def test_a_set_that_fits_beside_the_block_above_goes_there_and_clear_of_it():
     coin, hexagon, chip = Item("circle", 20.0), Item("hexagon", 34.0), Item("circle", 12.0)
-    plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, [(coin, 9), (hexagon, 1), (chip, 3)])
+    plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, [(coin, 4), (hexagon, 1), (chip, 3)])
     [sheet] = plan.sheets
     coins = [p for p in sheet if p.group == 0]
     [hex_token] = [p for p in sheet if p.group == 1]
     reach_x = TOKEN_BLEED                                  # print past the outline, each side
-    assert hex_token.x - 17.0 - reach_x >= max(p.x for p in coins) + 10.0 + reach_x + 1.0 - 1e-6
+    assert hex_token.x - 17.0 - reach_x >= max(p.x for p in coins) + 10.0 + reach_x + WHITE_GAP - 1e-6
     hex_top = hex_token.y + hexagon.height / 2 + hexagon.reach_y
     assert hex_top <= max(p.y for p in coins) + 10.0 + reach_x + 1e-6     # level with their top
     later = [p for p in sheet if p.group == 2]        # the next few: on beside the hexagon
