@@ -16,11 +16,14 @@ from cardgen.render.booklet.flowables import PartBreak, Ruled, keep_closing_line
 from cardgen.render.booklet.template import contents
 from cardgen.render.booklet.typesetter import Typesetter
 
+ABOUT = "About this edition"
 CHAPTER_ROOM = 0.15      # of the page's height: a chapter starts on the next page with less left
 
 
-def story(game: Game, faces: Faces, document: Document, ts: Typesetter, spare: int = 0) -> list:
-    """`spare`: how many pages past the text to fill: the last a back cover, the others notes."""
+def story(game: Game, faces: Faces, document: Document, ts: Typesetter, spare: int = 0,
+          assembly: tuple[str, ...] = ()) -> list:
+    """`spare`: how many pages past the text to fill: the last a back cover, the others notes;
+    `assembly`: the back cover's printing guide, a sentence for each output kind."""
     lines = [f"**Players:** {escaped(game.players)}"] if game.players else []
     lines += [f"**Version** {escaped(game.version)}"]
     lines += [escaped(credit) for credit in game.credits]
@@ -29,16 +32,41 @@ def story(game: Game, faces: Faces, document: Document, ts: Typesetter, spare: i
             ts.paragraph("**Contents**", family=ts.condensed, size=ts.style.heading_sizes[0],
                          color=ts.style.accent, after=ts.style.body),
             contents(ts.style), PageBreak()]
-    notice = parts.prototype_notice(game)
-    if notice:
-        flow.append(ts.note(notice))
-    for block in document.blocks:
-        flow += _block(game, faces, block, ts)
+    about = _about_edition(game, document.blocks, ts)
+    said: set[str] = set()          # the notes said once in the part so far
+    for index, block in enumerate(document.blocks):
+        if block.kind == "heading" and block.level == 1:
+            said.clear()
+        for flowable in about.get(index, []) + _block(game, faces, block, ts):
+            once = getattr(flowable, "said_once", None)
+            if once not in said:
+                flow.append(flowable)
+            if once:
+                said.add(once)
+    flow += about.get(len(document.blocks), [])
     return (keep_headings_with_next(keep_closing_lines(flow))
-            + (back_pages(game, document.id, ts, spare) if spare else []))
+            + (back_pages(game, list(assembly), ts, spare) if spare else []))
 
 
-def back_pages(game: Game, document_id: str, ts: Typesetter, pages: int) -> list:
+def _about_edition(game: Game, blocks: list[Block], ts: Typesetter) -> dict[int, list]:
+    """Where the game holds values its published rules do not give, a part at the back saying
+    so, keyed by the block it goes before: under the document's own "About this edition"
+    heading if it has one, else as a part of its own before the one that lists the versions
+    (or at the end)."""
+    notice = parts.prototype_notice(game)
+    if not notice:
+        return {}
+    headings = [(i, b) for i, b in enumerate(blocks) if b.kind == "heading"]
+    own = next((i for i, b in headings if b.text.strip().casefold() == ABOUT.casefold()), None)
+    if own is not None:
+        return {own + 1: [ts.paragraph(notice)]}
+    versions = next((i for i, b in enumerate(blocks) if b.kind == "directive"
+                     and b.text == "changelog"), len(blocks))
+    at = max((i for i, b in headings if b.level == 1 and i <= versions), default=versions)
+    return {at: _block(game, None, Block("heading", 0, ABOUT, level=1), ts) + [ts.paragraph(notice)]}
+
+
+def back_pages(game: Game, assembly: list[str], ts: Typesetter, pages: int) -> list:
     """`pages` - 1 pages for notes, then the back cover: what is in the box, from the data."""
     style = ts.style
     title = dict(family=ts.condensed, size=style.heading_sizes[1], color=style.accent,
@@ -46,7 +74,7 @@ def back_pages(game: Game, document_id: str, ts: Typesetter, pages: int) -> list
     out = []
     for _ in range(pages - 1):
         out += [PageBreak(), ts.paragraph("**Notes**", **title), Ruled(style.body * 2.2)]
-    return out + [NextPageTemplate("back"), PageBreak(), *back_cover(game, ts, document_id)]
+    return out + [NextPageTemplate("back"), PageBreak(), *back_cover(game, ts, assembly)]
 
 
 def _block(game: Game, faces: Faces, block: Block, ts: Typesetter) -> list:
