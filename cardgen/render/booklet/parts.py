@@ -115,6 +115,8 @@ def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
     for r, column in invented:
         if column not in whole:
             cells[r][column] += PROTOTYPE_MARK
+    if len(header) == 1:            # names alone: a list, not a table of one column
+        return ts.items([(row[0], 0) for row in cells], ordered=False)
     cells = [[text or NO_VALUE for text in row] for row in cells]
     out = [ts.table([header, *cells])]
     if every:
