@@ -35,6 +35,8 @@ DIRECTIVES = {
     "changelog": ((), (), "the game's versions, newest first, and what each changed"),
     "errata": ((), (), "the game's errata: each corrected value, what it was, and why"),
     "page-break": ((), (), "the next part starts on a new page"),
+    "quick-reference": ((), (), "nothing where it stands: the section it stands in is printed "
+                                "again on a spare page of the booklet, as a quick reference"),
 }
 _HEADING = re.compile(r"^(#{1,3})\s+(.*\S)\s*$")
 _BULLET = re.compile(r"^[-*]\s+(.*)$")

@@ -12,9 +12,23 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
 from cardgen.base.errors import Report
+from cardgen.base.markup import escaped
 from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Game, Source, frozen_map
 from cardgen.render.options import ExportCommand, Option, settled
+
+
+# how a file prints: its pages one-sided, or two-sided with the duplex flip the kit is laid out for
+SIDES = {"long": "two-sided, flipping on the long edge",
+         "short": "two-sided, flipping on the short edge",
+         "fold": "one-sided",
+         "none": "one-sided"}
+
+
+def listed(names) -> str:
+    """File names in bold card markup, "**a.pdf**, **b.pdf** and **c.pdf**"."""
+    bold = [f"**{escaped(name)}**" for name in names]
+    return bold[0] if len(bold) == 1 else ", ".join(bold[:-1]) + " and " + bold[-1]
 
 
 @dataclass(frozen=True)
@@ -48,6 +62,11 @@ class OutputKind:
         one maker per file made (decks packed into one file are one maker), so a name with two
         makers is two files that would overwrite each other."""
         raise NotImplementedError
+
+    def assembly(self, game: Game) -> str | None:
+        """How to print and make up what it writes, for the booklet's printing guide: one
+        sentence in card markup naming its files, or None when it writes nothing to print."""
+        return None
 
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         """Every file, in memory: file name -> bytes, drawn from the game's resolved faces."""

@@ -17,7 +17,7 @@ from cardgen.base.errors import Report
 from cardgen.imposition import FooterRoom
 from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Board, Game, Source
-from cardgen.render.base import OutputKind
+from cardgen.render.base import SIDES, OutputKind, listed
 from cardgen.drawing.pictures import PictureCache
 from cardgen.render.page_footer import Form, check_printable, draw_footer, fit_footer
 from cardgen.render.pages import (DOT, document_info, draw_cut_marks, identity, identity_line,
@@ -58,6 +58,23 @@ class Boards(OutputKind):
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
         return {f"{board.id}.pdf": [(f"board '{board.id}'", board.source)] for board in game.boards}
+
+    def assembly(self, game: Game) -> str | None:
+        """In the words of the boards' own footers: a whole board is cut on its crop marks, a
+        tiled one trimmed on each dashed line and glued over along the solid line."""
+        if not game.boards:
+            return None
+        tiled = [len(board_plan(game, board).tiles) > 1 for board in game.boards]
+        how = []
+        if not all(tiled):
+            how.append("cut " + ("a board printed whole" if any(tiled) else
+                                 "each board out" if len(tiled) > 1 else "the board out")
+                       + " on its crop marks")
+        if any(tiled):
+            how.append("trim each piece on its dashed line and glue it over the piece its "
+                       "footer names, along that piece's solid line")
+        noun = "Boards" if len(game.boards) > 1 else "Board"
+        return f"{noun}: {listed(self.file_names(game))}, one-sided; {'; '.join(how)}."
 
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         return {f"{board.id}.pdf": render_board(game, board, faces.boards[board.id])

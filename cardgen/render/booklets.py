@@ -13,7 +13,10 @@ from cardgen.shared.colors import parse_color
 from cardgen.base.errors import Report
 from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Document, Game, Source
-from cardgen.render.base import OutputKind
+from cardgen.render.base import SIDES, OutputKind, listed
+from cardgen.render.boards import Boards
+from cardgen.render.card_sheets import CardSheets
+from cardgen.render.token_sheets import TokenSheets
 from cardgen.render.booklet.story import story
 from cardgen.render.booklet.template import BookTemplate, PageStyle, Placed, footer_room
 from cardgen.render.booklet.typesetter import Typesetter
@@ -63,6 +66,14 @@ class Booklets(OutputKind):
             for name in (f"{document.id}.pdf", f"{document.id}-booklet.pdf"):
                 out.setdefault(name, []).append((f"document '{document.id}'", document.source))
         return out
+
+    def assembly(self, game: Game) -> str | None:
+        names = [f"{document.id}-booklet.pdf" for document in game.documents]
+        if not names:
+            return None
+        noun = "Booklets" if len(names) > 1 else "Booklet"
+        return (f"{noun}: {listed(names)}, {SIDES['short']}; fold the stack in the middle and "
+                "staple on the fold.")
 
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         out = {}
@@ -119,9 +130,15 @@ def typeset(game: Game, faces: Faces, document: Document, style: PageStyle,
     back = ([f"Players: {game.players}"] if game.players else []) + [f"version {game.version}"]
     template = BookTemplate(buffer, style, info, footer, (game.title, document.title), tuple(back))
     setter = Typesetter(style, game_lookup(game), icon_colors(faces))
-    template.multiBuild(story(game, faces, document, setter, spare),
+    template.multiBuild(story(game, faces, document, setter, spare, printing_guide(game)),
                         canvasmaker=canvas_maker(info))
     return Typeset(finish(buffer.getvalue()), template.page, template.placed)
+
+
+def printing_guide(game: Game) -> list[str]:
+    """How to make up each output kind's files, in its own words, for the back cover."""
+    steps = (kind().assembly(game) for kind in (CardSheets, TokenSheets, Boards, Booklets))
+    return [step for step in steps if step]
 
 
 def icon_colors(faces: Faces) -> dict:

@@ -8,7 +8,7 @@ from cardgen import catalog
 from cardgen.base.errors import Report
 from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Game, Source
-from cardgen.render.base import OutputKind
+from cardgen.render.base import SIDES, OutputKind, listed
 from cardgen.render.card_sheet_checks import check_print, check_shared_cuts, sheet_groups, sheets_for
 from cardgen.render.ink_saver import light_deck
 from cardgen.render.options import Flag, Option
@@ -36,6 +36,13 @@ class CardSheets(OutputKind):
                      "the pack of decks " + ", ".join(f"'{deck.id}'" for deck in decks))
             names.setdefault(f"{name}.pdf", []).append((label, decks[0].source))
         return names
+
+    def assembly(self, game: Game) -> str | None:
+        names = list(self.file_names(game))
+        if not names:
+            return None
+        return (f"Cards: {listed(names)}, {SIDES[game.print.duplex]}; cut the cards apart along "
+                "the crop marks.")
 
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         settings = game.print

@@ -13,7 +13,7 @@ from cardgen.base.errors import Report
 from cardgen.drawing.pictures import PictureCache
 from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Game, Source, TokenSet
-from cardgen.render.base import OutputKind
+from cardgen.render.base import SIDES, OutputKind, listed
 from cardgen.imposition import FOOTER_CLEAR, FooterRoom
 from cardgen.render.page_footer import check_printable, draw_footer, fit_footer, footer_forms
 from cardgen.render.pages import document_info, identity, identity_line, new_document, page_size, save
@@ -49,6 +49,15 @@ class TokenSheets(OutputKind):
         if not game.token_sets:
             return {}
         return {FILE: [(f"token set '{game.token_sets[0].id}'", game.token_sets[0].source)]}
+
+    def assembly(self, game: Game) -> str | None:
+        if not game.token_sets:
+            return None
+        flips = {sides(game, token_set) for token_set in game.token_sets}
+        how = next((f for f in ("long", "short", "fold") if f in flips), "none")
+        fold = "; fold each pair on its dashed line, printed sides out," if how == "fold" else ";"
+        return (f"Tokens: {listed(self.file_names(game))}, {SIDES[how]}{fold} then cut each "
+                "token out along its outline.")
 
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         if not game.token_sets:

@@ -16,13 +16,19 @@ from reportlab.platypus import PageBreak, Table
 
 from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, build, check
-from cardgen.render.booklet.back_cover import InTheBox
+from cardgen.render.boards import Boards
+from cardgen.render.booklet.back_cover import InTheBox, Spread, Stack
+from cardgen.render.card_sheets import CardSheets
+from cardgen.render.token_sheets import TokenSheets
 from cardgen.render.booklet.flowables import BookTable, Heading, KeptWithNext, Note, PartBreak, \
     RichText, headings
-from cardgen.render.booklet.parts import NO_VALUE
+from cardgen.render.booklet.parts import ALL_STAND_INS, NO_VALUE, PROTOTYPE_MARK, card_reference, \
+    prototype_notice
+from cardgen.render.booklet.typesetter import Typesetter
+from cardgen.validate.documents import game_lookup
 from cardgen.render.booklet.typesetter import CELL_PAD
 from cardgen.render.booklet.template import Contents
-from cardgen.render.booklets import booklet_pages, page_styles
+from cardgen.render.booklets import Booklets, booklet_pages, page_styles
 from cardgen.shared.saddle_stitch import padded
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -249,22 +255,29 @@ def test_a_heading_and_its_intro_go_with_the_block_they_introduce(laid_out, game
         assert not stranded, (game, page, on_page[last_heading].plain)
 
 
+def _back_cover(typeset) -> Spread | None:
+    covers = [p for p in typeset.placed if isinstance(p.flowable, Spread)]
+    assert all(p.page == typeset.pages for p in covers)
+    return covers[0].flowable if covers else None
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_the_back_cover_lists_the_box_kind_by_kind_at_full_size(laid_out, built, game):
-    """The back cover's panel names every deck, token set and board with its count, under
-    its kind, set at its full size; the imposed sheet prints them."""
+def test_the_back_cover_counts_the_box_kind_by_kind(laid_out, built, game):
+    """The back cover's panel says how many cards, tokens and boards are in the box, one line
+    each and no details (those are the rules' components table); the imposed sheet prints it."""
     typeset, _ = laid_out[game]
-    panels = [p for p in typeset.placed if isinstance(p.flowable, InTheBox)]
-    if typeset.pages == padded(typeset.pages) and not panels:
-        return                        # the text fills the last sheet: no back cover
-    (panel,) = panels
-    assert panel.page == typeset.pages and panel.flowable._scale == 1.0, game
-    assert panel.flowable._panel <= panel.top - panel.bottom, game
+    cover = _back_cover(typeset)
+    if cover is None:
+        assert typeset.pages == padded(typeset.pages), game     # the text fills the last sheet
+        return
+    (panel,) = [b for b in cover.blocks if isinstance(b, InTheBox)]
+    checked = check(ROOT / "data" / game, Report(), BuildOptions(only=("booklets",)))
+    cards = sum(deck.card_count for deck in checked.game.decks)
+    assert (cards, "cards") in panel.counts, game
+    assert len(panel.counts) == len({*panel.counts}) <= 3
     text = " ".join(PdfReader(built[game]).pages[0].extract_text().split())
-    for label, items in panel.flowable.groups:
-        assert label.upper() in text, (game, label)
-        for count, name, _ in items:
-            assert f"{count} {name}" in text, (game, name)
+    for count, noun in panel.counts:
+        assert f"{count} {noun}" in text, (game, noun)
 
 
 def _tables(typeset) -> list[tuple[int, BookTable]]:
@@ -372,19 +385,37 @@ def test_no_line_alone_tops_a_page(laid_out, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_back_cover_says_how_to_print_and_not_the_front_covers_words(laid_out, game):
-    """The back cover names the paper and every file the build prints, and does not repeat the
-    description the front cover gives."""
+def test_the_back_cover_says_how_to_print_in_each_kinds_words_and_not_the_front_covers(laid_out,
+                                                                                        game):
+    """The printing guide names the paper, then says what each output kind says of its own
+    files (so it cannot contradict them), at 7.5 pt or more; it does not repeat the description
+    the front cover gives."""
     typeset, _ = laid_out[game]
-    if not any(isinstance(p.flowable, InTheBox) for p in typeset.placed):
+    cover = _back_cover(typeset)
+    if cover is None:
         return
     checked = check(ROOT / "data" / game, Report(), BuildOptions(only=("booklets",)))
     back = " ".join(PdfReader(io.BytesIO(typeset.pdf)).pages[-1].extract_text().split())
     front = " ".join(checked.game.description.split())
     assert "Printing this kit" in back and "rules-booklet.pdf" in back, game
     assert front[:60] not in back, game
+    for kind in (CardSheets, TokenSheets, Boards, Booklets):
+        said = kind().assembly(checked.game)
+        assert said is None or " ".join(said.replace("**", "").split()) in back, (game, kind)
     for deck in checked.game.decks:
         assert deck.id in back or checked.game.print.pack, (game, deck.id)
+    (guide,) = [b for b in cover.blocks if isinstance(b, Stack)]
+    assert min(step.size for step in guide.flowables) >= 7.5, game
+
+
+def test_each_kind_says_how_its_own_files_are_cut():
+    """Tokens are cut along their outline, cards along the crop marks, and a board in pieces is
+    glued, as its own tiles say."""
+    checked = check(ROOT / "data" / "time-line-battle-v1", Report(), BuildOptions(only=("booklets",)))
+    game = checked.game
+    assert "outline" in TokenSheets().assembly(game) and "crop" not in TokenSheets().assembly(game)
+    assert "crop marks" in CardSheets().assembly(game)
+    assert "glue" in Boards().assembly(game) and "tape" not in Boards().assembly(game)
 
 
 def test_the_contents_leaders_line_up(laid_out):
@@ -418,3 +449,66 @@ def test_an_emblem_prints_in_its_cards_colour(laid_out):
     colors = icon_colors(checked.faces)
     assert {"spirit", "flame"} <= set(colors), colors
     assert len({c.hexval() for c in colors.values()}) > 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_prototype_notice_is_at_the_back_not_on_the_opening_pages(laid_out, game):
+    """What is a stand-in is said in "About this edition", after the rules and before the
+    versions, never on the cover, the contents or the first pages of the rules."""
+    typeset, _ = laid_out[game]
+    checked = check(ROOT / "data" / game, Report(), BuildOptions(only=("booklets",)))
+    pages = [" ".join(page.extract_text().split())
+             for page in PdfReader(io.BytesIO(typeset.pdf)).pages]
+    said = "are stand-ins until the published values are known"
+    assert not any(said in text for text in pages[:4]), game
+    if prototype_notice(checked.game):
+        at = [n for n, text in enumerate(pages) if said in text]
+        assert at and at[0] >= 4, game
+        titles = [h.plain for _, f in _in_order(typeset) for h in headings(f) if h.level == 1]
+        assert titles.index("About this edition") == titles.index("Versions") - 1, game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_stand_in_note_is_said_at_most_once_a_part(laid_out, game):
+    """The note under a table of stand-ins is said under its part's first such table only."""
+    typeset, _ = laid_out[game]
+    said: list[int] = [0]
+    for _, flowable in _in_order(typeset):
+        if any(h.level == 1 for h in headings(flowable)):
+            said.append(0)
+        if isinstance(flowable, RichText) and getattr(flowable, "said_once", None):
+            said[-1] += 1
+    assert max(said) <= 1, game
+
+
+def test_a_table_of_stand_ins_says_so_under_it_and_not_in_its_headings():
+    """A reference table every value of which is a stand-in has no dagger in its header row, and
+    a note under it instead; a table with some real values marks its stand-in columns."""
+    checked = check(ROOT / "data" / "fantasy-line-battle", Report(), BuildOptions(only=("booklets",)))
+    game = checked.game
+    document = game.documents[0]
+    ts = Typesetter(page_styles(game, document)[1], game_lookup(game), {})
+    seen = set()
+    for block in document.blocks:
+        if block.kind != "directive" or block.text != "cards":
+            continue
+        out = card_reference(game, block, ts)
+        if not isinstance(out[0], Table):
+            continue                    # a list of names: no values
+        header = [cell[0].parsed.plain for cell in out[0]._cellvalues[0]]
+        stand_ins = len(out) > 1 and getattr(out[1], "said_once", None) == ALL_STAND_INS
+        assert not (stand_ins and any(PROTOTYPE_MARK in text for text in header)), block.args
+        seen.add(stand_ins)
+    assert True in seen
+
+
+def test_a_spare_page_holds_the_quick_reference_the_text_marks(laid_out):
+    """Time Line Battle v1 marks its turn's sections @quick-reference: its first spare page
+    prints them again, on one page, in place of a page for notes."""
+    typeset, _ = laid_out["time-line-battle-v1"]
+    pages = [" ".join(page.extract_text().split())
+             for page in PdfReader(io.BytesIO(typeset.pdf)).pages]
+    (at,) = [n for n, text in enumerate(pages) if "Quick reference" in text]
+    assert at == typeset.pages - 2 or "Notes" in pages[at + 1]
+    assert "Playing a Timeline" in pages[at] and "The phases of a Day" in pages[at]
+    assert "Example." not in pages[at]

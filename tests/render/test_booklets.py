@@ -162,7 +162,8 @@ def test_the_errata_part_prints_each_corrected_value(game, tmp_path, copy_game):
     ("@diagrams deck=heroes field=power", "@diagrams: field 'power' is an integer field; diagrams are "
                                           "drawn for level_formula and target_code fields"),
     ("@carsd deck=heroes", "unknown directive '@carsd' (did you mean 'cards'?); directives: @components, "
-                           "@cards, @glossary, @definitions, @diagrams, @changelog, @errata, @page-break"),
+                           "@cards, @glossary, @definitions, @diagrams, @changelog, @errata, @page-break, "
+                           "@quick-reference"),
     ("A {dagger} icon.", "document 'rules': unknown icon '{dagger}' (did you mean 'damage'?)"),
     ("## " + "Long " * 40, "a heading is at most 150 characters; this one is 199"),
     ("|" + " a |" * 13, "a table has at most 12 columns; this one has 13"),

@@ -61,3 +61,13 @@ def test_the_rules_say_farseer_merchant_and_hurricane_carry_the_prototype_tag_as
     assert all(named[n].prototype for n in ("Farseer", "Merchant", "Hurricane"))
     rules = (ROOT / "data" / "fantasy-line-battle" / "rules.md").read_text(encoding="utf-8")
     assert "every card carries a PROTOTYPE tag" in " ".join(rules.split())
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_no_credit_names_the_tool_or_a_production_note(game):
+    """The credits are the players': who made the game, never the program that printed the kit
+    or a note on whom the data does not name."""
+    checked = check(game, Report())
+    assert checked is not None
+    for credit in checked.game.credits:
+        assert not re.search(r"cardgen|not named|prototype", credit, re.IGNORECASE), credit

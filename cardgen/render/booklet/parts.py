@@ -22,6 +22,9 @@ from cardgen.shared.tiling import board_plan
 
 _FIELD = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 PROTOTYPE_MARK = "\u2020"       # dagger, after a value the published rules do not give
+# under a reference table every value of which is a prototype, in place of a dagger on each heading
+ALL_STAND_INS = (f"Every value in this table is a stand-in ({PROTOTYPE_MARK}) until the published "
+                 "values are known.")
 DIAGRAM_MM = 24.0
 NBSP = "\u00a0"                 # a no-break space: the words either side stay on one line
 NO_VALUE = "\u2013"             # an en dash, in a reference table's cell a card leaves empty
@@ -47,25 +50,13 @@ def components(game: Game, ts: Typesetter) -> list:
     return [ts.table([("What", "How many", "Details"), *_component_rows(game)])]
 
 
-def box_contents(game: Game) -> list[tuple[str, list[tuple[int, str, str]]]]:
-    """What is in the box, for the back cover, by kind ("Cards", "Tokens", "Boards"): each deck,
-    token set and board as how many, its name and a word on what it is."""
-    cards = [(deck.card_count, deck.name, f"{deck.size.name} size") for deck in game.decks]
-    tokens = []
-    for token_set in game.token_sets:
-        width, height = footprint(token_set.shape, token_set.size, token_set.points)
-        size = f"{_mm(width)}{NBSP}mm" if _mm(width) == _mm(height) else _size(width, height)
-        shape = "" if token_set.shape == "path" else f"{token_set.shape}, "
-        tokens.append((token_set.count, token_set.name,
-                       shape + size + (", two-sided" if token_set.two_sided else "")))
-    boards = []
-    for board in game.boards:
-        pieces = len(board_plan(game, board).tiles)
-        boards.append((board.copies, board.name, _size(board.width, board.height)
-                       + (f", in {pieces} pieces" if pieces > 1 else "")))
-    groups = (("Cards", cards), ("Tokens", tokens), ("Boards" if len(boards) > 1 or any(
-        b[0] > 1 for b in boards) else "Board", boards))
-    return [(label, rows) for label, rows in groups if rows]
+def box_counts(game: Game) -> list[tuple[int, str]]:
+    """What is in the box, for the back cover: how many of each kind ("56 cards"), the details
+    being the components table's."""
+    counts = ((sum(deck.card_count for deck in game.decks), "card"),
+              (sum(token_set.count for token_set in game.token_sets), "token"),
+              (sum(board.copies for board in game.boards), "board"))
+    return [(n, noun + "s" * (n != 1)) for n, noun in counts if n]
 
 
 def _component_rows(game: Game) -> list[tuple[str, str, str]]:
@@ -118,16 +109,20 @@ def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
     header, cells, invented = _without_empty_columns(["Card", *(_title(n) for n in names)],
                                                      cells, invented)
     whole = _all_invented(cells, invented)
-    for column in whole:
+    every = bool(whole) and whole == {c for c in range(1, len(header)) if any(r[c] for r in cells)}
+    for column in whole - (whole if every else set()):
         header[column] += PROTOTYPE_MARK
     for r, column in invented:
         if column not in whole:
             cells[r][column] += PROTOTYPE_MARK
+    if len(header) == 1:            # names alone: a list, not a table of one column
+        return ts.items([(row[0], 0) for row in cells], ordered=False)
     cells = [[text or NO_VALUE for text in row] for row in cells]
     out = [ts.table([header, *cells])]
-    if invented:
-        out.append(ts.paragraph(_prototype_footnote(len(whole), len(whole) < len(
-            {column for _, column in invented})), size=ts.style.body * 0.8, family=ts.sans))
+    if every:
+        note = ts.paragraph(ALL_STAND_INS, size=ts.style.body * 0.8, family=ts.sans)
+        note.said_once = ALL_STAND_INS      # said once in a part, under its first such table
+        out.append(note)
     return out
 
 
@@ -148,17 +143,6 @@ def _all_invented(cells: list[list[str]], invented: list[tuple[int, int]]) -> se
         marked.setdefault(column, set()).add(r)
     return {column for column, rows in marked.items()
             if rows == {r for r, row in enumerate(cells) if row[column]}}
-
-
-def _prototype_footnote(whole_columns: int, some_values: bool) -> str:
-    """What the dagger under a reference table means: on a column's heading, on a value, or both."""
-    said = []
-    if whole_columns:
-        said.append(f"{PROTOTYPE_MARK} after a column's heading: every value in that column is a "
-                    "prototype value")
-    if some_values:
-        said.append(f"{PROTOTYPE_MARK} after a value: a prototype value")
-    return "; ".join(said) + ". The published rules do not give them."
 
 
 def _card_text(text: str, scope) -> str:
@@ -276,23 +260,25 @@ def errata(game: Game, ts: Typesetter) -> list:
 
 
 def prototype_notice(game: Game) -> str | None:
-    """What the notice says when the game holds values the published rules do not give."""
+    """What "About this edition" says when the game holds values the published rules do not
+    give: which are stand-ins, and how the daggers mark them."""
     cards = sum(1 for deck in game.decks for card in deck.cards if card.prototype)
     invented = sorted(game.prototype_names)
     if not cards and not invented:
         return None
-    parts = []
+    said = []
     if cards:
-        parts.append(f"{cards} card{'s' * (cards != 1)} hold such values")
+        said.append(f"{cards} card{'s' * (cards != 1)} hold such values and print a PROTOTYPE "
+                    "tag")
     if invented:
-        parts.append(f"these names are invented: {', '.join(escaped(n) for n in invented)}")
+        said.append(f"these names are made up: {', '.join(escaped(n) for n in invented)}")
     places = ["the card tables"] * bool(cards) + ["the glossary"] * bool(game.prototype_terms) \
         + ["the lists of definitions"] * any(d.prototype for d in game.definitions.values())
-    return ("**Prototype data.** This game's data holds values its published rules do not give, "
-            "made up so the game can be printed and played: " + "; ".join(parts) + ". They are "
-            f"marked {PROTOTYPE_MARK} in " + " and ".join(places)
-            + (", and the cards that hold them print a PROTOTYPE tag" if cards else "")
-            + ". Replace them with the published values when you have them.")
+    return (f"This edition was made before every value of the published game was known. Values "
+            f"marked {PROTOTYPE_MARK} are stand-ins until the published values are known: "
+            + "; ".join(said) + f". The marks are in {' and '.join(places)}: a {PROTOTYPE_MARK} "
+            "after a column's heading stands for every value in that column, and a table whose "
+            "values are all stand-ins says so under it.")
 
 
 def element(kind: str, width: float, height: float, **values):

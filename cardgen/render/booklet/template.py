@@ -69,7 +69,7 @@ class BookTemplate(BaseDocTemplate):
         below_band = size[1] - 2 * m - self.band(style) - mm_to_pt(10)
         cover_frame = Frame(m, m, size[0] - 2 * m, below_band, leftPadding=0, rightPadding=0,
                             topPadding=0, bottomPadding=0, id="cover")
-        back_frame = Frame(m, m + self.back_band(style) + mm_to_pt(8), size[0] - 2 * m,
+        back_frame = Frame(m, m, size[0] - 2 * m,
                            size[1] - 2 * m - self.back_band(style) - mm_to_pt(8), leftPadding=0,
                            rightPadding=0, topPadding=0, bottomPadding=0, id="back")
         self.style, self.footer, self.cover, self.back = style, footer, cover, back
@@ -125,26 +125,27 @@ class BookTemplate(BaseDocTemplate):
     @staticmethod
     def back_band(style: PageStyle) -> float:
         """The height of the back cover's band, in points."""
-        return mm_to_pt(style.height - 2 * style.margin) * 0.2
+        return mm_to_pt(style.height - 2 * style.margin) * 0.16
 
     def _back_band(self, canvas, doc):
-        """A band of the document's colour across the foot of the back cover, with the game's
-        title and what `back` says under it."""
+        """A band of the document's colour across the top of the back cover, as on the front,
+        with the game's title and what `back` says under it."""
         style, title = self.style, self.cover[0]
         m, width = mm_to_pt(style.margin), mm_to_pt(style.width)
         band = self.back_band(style)
         canvas.saveState()
         canvas.setFillColor(style.accent)
-        canvas.rect(m, m, width - 2 * m, band, stroke=0, fill=1)
+        bottom = mm_to_pt(style.height) - m - band
+        canvas.rect(m, bottom, width - 2 * m, band, stroke=0, fill=1)
         canvas.setFillColor(white)
         face = fonts.family("condensed").face(bold=True)
         size = min(style.body * 2.2, (width - 2 * m) * 0.9 / max(fonts.text_width(title, face, 1), 1e-6))
         canvas.setFont(face, size)
-        canvas.drawCentredString(width / 2, m + band * 0.55, title)
+        canvas.drawCentredString(width / 2, bottom + band * 0.55, title)
         says, small = " \u00b7 ".join(self.back), fonts.family("condensed").face()
         size = min(style.body, (width - 2 * m) * 0.9 / max(fonts.text_width(says, small, 1), 1e-6))
         canvas.setFont(small, size)
-        canvas.drawCentredString(width / 2, m + band * 0.55 - style.body * 1.9, says)
+        canvas.drawCentredString(width / 2, bottom + band * 0.55 - style.body * 1.9, says)
         canvas.restoreState()
 
 
