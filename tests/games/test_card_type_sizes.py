@@ -64,3 +64,25 @@ def test_player_aid_text_is_at_least_seven_points(game):
                 size = element.fitted_size()
                 if size is not None and name != "stamp":
                     assert size >= AID_TEXT_MIN - 1e-6, (card_id, name, round(size, 1))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_footer_sits_clear_of_every_badge_icon_and_text(game):
+    from cardgen.drawing.elements.badge import Badge
+    from cardgen.drawing.elements.grid import Grid
+    from cardgen.drawing.elements.picture import Icon
+    from cardgen.drawing.elements.text import Text, TextBox
+
+    def apart(a, b):
+        return (a.x + a.width <= b.x + 0.05 or b.x + b.width <= a.x + 0.05
+                or a.y + a.height <= b.y + 0.05 or b.y + b.height <= a.y + 0.05)
+
+    for deck in _decks(game):
+        for card, face in deck.fronts.items():
+            named = dict(zip(face.names, face.elements))
+            stamp = named.get("stamp")
+            if stamp is None:
+                continue
+            for name, element in named.items():
+                if name != "stamp" and isinstance(element, (Badge, Grid, Icon, Text, TextBox)):
+                    assert apart(stamp.box, element.box), (deck.deck.id, card, name)
