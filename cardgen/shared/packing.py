@@ -116,7 +116,16 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
     kind), `clear` mm (left, right, bottom, top) from the page's edges. A group is laid out as a
     block of rows, each kind of token (each owner's) starting its own row where that costs at
     most a row; a block goes whole on the first sheet with room for it (a block of one row may go
-    in the room right of the block above), and only a block taller than a sheet is split."""
+    in the room right of the block above), and only a block taller than a sheet is split, unless
+    letting a block that does not fit whole start below the last block and go on to the next
+    sheet row by row takes fewer sheets in all."""
+    whole = _plan(page, clear, groups, split=False)
+    split = _plan(page, clear, groups, split=True)
+    return split if len(split.sheets) < len(whole.sheets) else whole
+
+
+def _plan(page: tuple[float, float], clear: tuple[float, float, float, float],
+          groups: list[tuple[Item, int | Sequence[tuple]]], split: bool) -> TokenPlan:
     page_w, page_h = page
     left_edge, right_edge, bottom_edge, top_edge = (edge + PRINT_INSET for edge in clear)
     floor = bottom_edge + FOOTER_ROOM
@@ -139,6 +148,8 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
             continue
         height = (len(block.rows) - 1) * block.pitch_y + 2 * below
         sheet = next((s for s in sheets if s.top - height >= floor - 1e-9), None)
+        if sheet is None and split and sheets and sheets[-1].top - 2 * below >= floor - 1e-9:
+            sheet = sheets[-1]               # its first rows below the last block, the rest on
         if sheet is None:
             sheet = _Sheet(page_h - top_edge)
             sheets.append(sheet)
