@@ -504,11 +504,13 @@ def test_a_table_of_stand_ins_says_so_under_it_and_not_in_its_headings():
 
 def test_a_spare_page_holds_the_quick_reference_the_text_marks(laid_out):
     """Time Line Battle v1 marks its turn's sections @quick-reference: its first spare page
-    prints them again, on one page, in place of a page for notes."""
+    prints them again, on one page, in place of a page for notes, and the contents list it."""
     typeset, _ = laid_out["time-line-battle-v1"]
     pages = [" ".join(page.extract_text().split())
              for page in PdfReader(io.BytesIO(typeset.pdf)).pages]
-    (at,) = [n for n, text in enumerate(pages) if "Quick reference" in text]
+    (contents,) = [text for text in pages if "Contents" in text]
+    (at,) = [n for n, text in enumerate(pages) if "Quick reference" in text and text != contents]
+    assert "Quick reference" in contents and f" {at + 1} " in f" {contents} ", contents[-80:]
     assert at == typeset.pages - 2 or "Notes" in pages[at + 1]
     assert "Playing a Timeline" in pages[at] and "The phases of a Day" in pages[at]
     assert "Example." not in pages[at]

@@ -79,11 +79,14 @@ def back_pages(game: Game, assembly: list[str], ts: Typesetter, pages: int,
     out = []
     for page in range(pages - 1):
         if page == 0 and reference:
-            summary = [ts.paragraph("**Quick reference**", **title)] + [
-                flowable for block in reference for flowable in _reference_block(block, ts)]
-            room = mm_to_pt(style.height - 2 * style.margin - FRAME_RAISE) - 1.0
-            out += [PageBreak(), KeepInFrame(mm_to_pt(style.width - 2 * style.margin), room,
-                                             summary, mode="shrink")]
+            # a heading of its own, outside the shrinking frame, so the contents list the page
+            heading = ts.heading("Quick reference", 1)
+            width = mm_to_pt(style.width - 2 * style.margin)
+            summary = [flowable for block in reference for flowable in _reference_block(block, ts)]
+            _, taken = heading.wrap(width, mm_to_pt(style.height))
+            taken += heading.getSpaceBefore() + heading.getSpaceAfter()
+            room = mm_to_pt(style.height - 2 * style.margin - FRAME_RAISE) - 1.0 - taken
+            out += [PageBreak(), heading, KeepInFrame(width, room, summary, mode="shrink")]
         else:
             out += [PageBreak(), ts.paragraph("**Notes**", **title), Ruled(style.body * 2.2)]
     return out + [NextPageTemplate("back"), PageBreak(), *back_cover(game, ts, assembly)]
