@@ -20,8 +20,8 @@ from cardgen.render.boards import Boards
 from cardgen.render.booklet.back_cover import InTheBox, Spread, Stack
 from cardgen.render.card_sheets import CardSheets
 from cardgen.render.token_sheets import TokenSheets
-from cardgen.render.booklet.flowables import BookTable, Heading, KeptWithNext, Note, PartBreak, \
-    RichText, headings
+from cardgen.render.booklet.flowables import BookTable, Heading, Note, PartBreak, RichText
+from cardgen.render.booklet.keeping import KeptWithNext, headings
 from cardgen.render.booklet.parts import ALL_STAND_INS, NO_VALUE, PROTOTYPE_MARK, card_reference, \
     prototype_notice
 from cardgen.render.booklet.typesetter import Typesetter

@@ -11,8 +11,8 @@ from cardgen.base.markup import escaped
 from cardgen.base.model import Block, Document, Game
 from cardgen.render.booklet import parts
 from cardgen.render.booklet.back_cover import back_cover
-from cardgen.render.booklet.flowables import PartBreak, Ruled, keep_closing_lines, \
-    keep_headings_with_next
+from cardgen.render.booklet.flowables import PartBreak, Ruled
+from cardgen.render.booklet.keeping import keep_closing_lines, keep_headings_with_next
 from cardgen.render.booklet.template import FRAME_RAISE, contents
 from cardgen.base.units import mm_to_pt
 from cardgen.render.booklet.typesetter import Typesetter

@@ -14,7 +14,8 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.drawing import fonts
 from cardgen.imposition import FooterRoom
-from cardgen.render.booklet.flowables import headings, table_font
+from cardgen.render.booklet.flowables import table_font
+from cardgen.render.booklet.keeping import headings
 from cardgen.render.page_footer import book_forms, draw_footer
 from cardgen.render.pages import DocumentInfo, template_options
 from cardgen.base.units import mm_to_pt
