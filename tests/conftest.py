@@ -201,3 +201,19 @@ def validate() -> Callable[..., Run]:
     def run(game: Path, *args, exit_code: int | None = None) -> Run:
         return run_cli("validate", game, *args, exit_code=exit_code)
     return run
+
+
+@pytest.fixture(scope="session")
+def token_sheet_pdfs(tmp_path_factory) -> dict[str, Path]:
+    """Every shipped game's token sheets, built once: game folder name -> tokens.pdf."""
+    from cardgen.base.errors import Report
+    from cardgen.pipeline import BuildOptions, build as build_game
+
+    out = {}
+    for game in sorted(p.name for p in DATA.iterdir() if (p / "game.yaml").is_file()):
+        report = Report()
+        [pdf] = build_game(DATA / game, BuildOptions(out_dir=tmp_path_factory.mktemp(game),
+                                                     only=("tokens",)), report)
+        assert not report.has_errors(), [d.format() for d in report.errors]
+        out[game] = pdf
+    return out

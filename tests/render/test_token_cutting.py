@@ -17,7 +17,6 @@ from cardgen.drawing.elements.badge import Badge, _polygon
 from cardgen.drawing.elements.shapes import Ellipse, Rect
 from cardgen.drawing.elements.text import Text, TextBox
 from cardgen.load.game import load_game
-from cardgen.pipeline import BuildOptions, build
 from cardgen.render.token_sheets import plan_for
 from cardgen.resolve.resolve import resolve_game
 from cardgen.shared.colour_vision import delta_e, rgb
@@ -32,18 +31,6 @@ BARE = 2.5             # mm of bare paper between neighbours' prints
 CONDITION_DELTA_E = 15.0
 
 
-@pytest.fixture(scope="module")
-def sheets(tmp_path_factory):
-    out = {}
-    for game in GAMES:
-        report = Report()
-        [pdf] = build(REPO / "data" / game, BuildOptions(out_dir=tmp_path_factory.mktemp(game),
-                                                          only=("tokens",)), report)
-        assert not report.has_errors(), [d.format() for d in report.errors]
-        out[game] = pdf
-    return out
-
-
 def _faces(game):
     data = load_game(REPO / "data" / game, Report())
     faces = resolve_game(data, Report())
@@ -56,8 +43,8 @@ def _faces(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_ink_comes_within_5_mm_of_a_paper_edge(sheets, game):
-    document = pdfium.PdfDocument(str(sheets[game]))
+def test_no_ink_comes_within_5_mm_of_a_paper_edge(token_sheet_pdfs, game):
+    document = pdfium.PdfDocument(str(token_sheet_pdfs[game]))
     px = 25.4 / INK_DPI
     for n in range(len(document)):
         image = document[n].render(scale=INK_DPI / 72).to_pil().convert("L")
@@ -83,14 +70,14 @@ def test_the_tokens_stand_in_the_middle_of_the_sheet(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_token_s_colour_runs_on_through_the_bleed_past_one_thin_cut_line(sheets, game):
+def test_the_token_s_colour_runs_on_through_the_bleed_past_one_thin_cut_line(token_sheet_pdfs, game):
     """Round each round token, the colour 0.5 mm outside the trim is the colour 0.5 mm inside
     it: no halo, no second ring at the edge."""
     data = load_game(REPO / "data" / game, Report())
     sets = {s.id: s for s in data.token_sets}
-    document = pdfium.PdfDocument(str(sheets[game]))
+    document = pdfium.PdfDocument(str(token_sheet_pdfs[game]))
     pages, scale = {}, 300 / 25.4
-    for n, page in enumerate(read_pdf(sheets[game]).pages):
+    for n, page in enumerate(read_pdf(token_sheet_pdfs[game]).pages):
         for placed in page.placements:
             if not (placed.form.startswith("token-") and placed.form.endswith("-front")):
                 continue

@@ -16,7 +16,6 @@ from cardgen.drawing.elements.picture import Icon
 from cardgen.drawing.elements.shapes import Ellipse, Rect
 from cardgen.drawing.elements.text import Text
 from cardgen.load.game import load_game
-from cardgen.pipeline import BuildOptions, build
 from cardgen.render.token_sheets import plan_for
 from cardgen.resolve.resolve import resolve_game
 from cardgen.shared.colour_vision import contrast, delta_e, luminance, rgb
@@ -29,18 +28,6 @@ WHITE = 2.45           # mm of bare paper at least between two tokens' prints
 OWNER_RING = 1.2       # mm: an owner's ring at least this broad
 OWNER_DELTA_E = 20.0
 DPI = 300
-
-
-@pytest.fixture(scope="module")
-def sheets(tmp_path_factory):
-    out = {}
-    for game in GAMES:
-        report = Report()
-        [pdf] = build(REPO / "data" / game, BuildOptions(out_dir=tmp_path_factory.mktemp(game),
-                                                          only=("tokens",)), report)
-        assert not report.has_errors(), [d.format() for d in report.errors]
-        out[game] = pdf
-    return out
 
 
 def _fronts(pdf):
@@ -76,10 +63,10 @@ def _apart(a, b) -> bool:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_cut_lines_stand_4_5_mm_apart_with_bare_paper_between_prints(sheets, game):
+def test_cut_lines_stand_4_5_mm_apart_with_bare_paper_between_prints(token_sheet_pdfs, game):
     data = load_game(REPO / "data" / game, Report())
     sets = {s.id: s for s in data.token_sets}
-    fronts = _fronts(read_pdf(sheets[game]))
+    fronts = _fronts(read_pdf(token_sheet_pdfs[game]))
     for grow in (CUT_GAP / 2 - 0.02, TOKEN_BLEED + WHITE / 2):
         for i, (n, a, ax, ay) in enumerate(fronts):
             for m, b, bx, by in fronts[i + 1:]:
@@ -95,14 +82,14 @@ def _pixel(image, x_mm, y_mm):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_cut_line_shows_on_the_token_s_own_colour(sheets, game):
+def test_the_cut_line_shows_on_the_token_s_own_colour(token_sheet_pdfs, game):
     """Round each round token, the cut line holds a pixel that stands out 3:1 from the colour
     just inside it, dark token or light."""
     data = load_game(REPO / "data" / game, Report())
     sets = {s.id: s for s in data.token_sets}
-    document = pdfium.PdfDocument(str(sheets[game]))
+    document = pdfium.PdfDocument(str(token_sheet_pdfs[game]))
     pages = {}
-    for n, set_id, x, y in _fronts(read_pdf(sheets[game])):
+    for n, set_id, x, y in _fronts(read_pdf(token_sheet_pdfs[game])):
         token_set = sets[set_id]
         if token_set.shape != "circle":
             continue
