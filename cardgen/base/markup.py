@@ -1,4 +1,5 @@
-"""Card text markup: **bold**, *italic*, [[Term]], {icon}, {{field}}, and line breaks.
+"""Card text markup: **bold**, *italic*, [[Term]], {icon}, {{field}}, and line breaks. A field
+may be a sum, `{{a.damage + b.damage - 2}}`, where the lookup can work one out (documents).
 
 Everything else is literal text: a `<font>` or `<img>` tag in card data is printed as written.
 The parser never fails; what it cannot read is kept as text and reported as a problem.
@@ -13,7 +14,7 @@ from cardgen.base.errors import Problem, Severity
 
 _TOKEN = re.compile(
     r"\\(?P<escaped>[\\*\[\]{}])"
-    r"|\{\{\s*(?P<field>[A-Za-z_][\w.-]*)\s*\}\}"
+    r"|\{\{\s*(?P<field>[A-Za-z_][\w.-]*(?:\s+[-+]\s+(?:[A-Za-z_][\w.-]*|\d+))*)\s*\}\}"
     r"|\[\[(?P<term>[^\[\]\n|]+)(?:\|(?P<shown>[^\[\]\n]+))?\]\]"
     r"|\{(?P<icon>[a-z][a-z0-9_-]*)\}"
     r"|(?P<bold>\*\*)"

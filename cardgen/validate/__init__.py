@@ -7,6 +7,7 @@ from cardgen.validate.constraints import check_rules, deck_group, token_group
 from cardgen.validate.documents import check_documents
 from cardgen.validate.errata import check_changelog, check_errata
 from cardgen.validate.references import check_references
+from cardgen.validate.stated_numbers import check_stated_numbers
 from cardgen.validate.uniqueness import check_unique
 
 
@@ -32,7 +33,7 @@ def check_token_rules(game: Game, report: Report) -> None:
 
 
 CHECKS = (check_unique, check_deck_rules, check_token_rules, check_references, check_errata,
-          check_changelog, check_documents)
+          check_changelog, check_documents, check_stated_numbers)
 
 
 def validate_game(game: Game, report: Report) -> None:

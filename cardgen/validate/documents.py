@@ -13,9 +13,46 @@ from cardgen.base.model import Block, Document, Game
 
 
 def game_lookup(game: Game):
-    """What `{{...}}` means in a document: the game's own values, as game.<name>."""
+    """What `{{...}}` means in a document: the game's own values, as game.<name>, and each
+    card's printed values, as <card id>.<field> (or <deck id>.<card id>.<field> where decks
+    print the card differently), so rules text restates a card's numbers from its data."""
     values = {k: str(v) for k, v in game.bound_values.items()}
-    return values.get
+    values.update(card_values(game))
+
+    def lookup(name: str) -> str | None:
+        return values.get(name) if " " not in name else _sum(name, values)
+    return lookup
+
+
+def _sum(expression: str, values: dict[str, str]) -> str | None:
+    """`a.damage + b.damage - 2`, worked out from whole-number values; None if a term is not one."""
+    total, sign = 0, 1
+    for n, term in enumerate(expression.split()):
+        if n % 2:
+            sign = 1 if term == "+" else -1
+            continue
+        text = term if term.isdigit() else values.get(term, "")
+        if not text.lstrip("-").isdigit():
+            return None
+        total += sign * int(text)
+    return str(total)
+
+
+def card_values(game: Game) -> dict[str, str]:
+    values: dict[str, str] = {}
+    differ: set[str] = set()
+    for deck in game.decks:
+        decls = game.card_types[deck.card_type].fields if deck.card_type in game.card_types else ()
+        for card in deck.cards:
+            for decl in decls:
+                if decl.name not in card.values:
+                    continue
+                text = field_type(decl.type).as_text(card.values[decl.name])
+                short = f"{card.id}.{decl.name}"
+                values[f"{deck.id}.{short}"] = text
+                if values.setdefault(short, text) != text:
+                    differ.add(short)
+    return {k: v for k, v in values.items() if k not in differ}
 
 
 def printed_texts(game: Game):
@@ -44,6 +81,8 @@ def check_documents(game: Game, report: Report) -> None:
         parsed = markup.parse(text, lookup)
         _check_characters(parsed, file, line, owner, report)
         for problem in parsed.problems:
+            if _follows_from_a_card(game, problem.message):
+                continue
             report.add(pinned(problem, file, line, message=f"{owner}: {problem.message}"))
         for icon in parsed.icons:
             if icon not in ICONS:
@@ -53,6 +92,13 @@ def check_documents(game: Game, report: Report) -> None:
         for block in document.blocks:
             if block.kind == "directive":
                 _check_directive(game, document, block, report)
+
+
+def _follows_from_a_card(game: Game, message: str) -> bool:
+    """A card's value the text names, unknown because a card failed to load: that card's own
+    error says all there is to say."""
+    return (not game.every_card_read and message.startswith("unknown field '{{")
+            and not message.startswith("unknown field '{{game."))
 
 
 def _check_size(game: Game, document: Document, report: Report) -> None:
