@@ -165,6 +165,7 @@ class Board:
     copy_values: tuple = ()             # each copy's own values (its player's name and colour)
     split_x: tuple = ()                 # mm from the left edge where tiles may join
     split_y: tuple = ()                 # mm from the top edge where tiles may join
+    pinned: Mapping = field(default_factory=frozen_map)   # "element.key" -> the value the rules fix
 
     def copy_name(self, number: int) -> str:
         """Copy `number` (from 1) as its tiles' labels name it: "" for a board printed once."""

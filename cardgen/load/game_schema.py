@@ -234,6 +234,9 @@ BOARD_KEYS = {
                        "and text; a tiled board joins only there when the page allows"),
     "split_y": Key(s.list_of(s.length(0.0, BOARD_SIDE_MM[1]), single_ok=True), default=(),
                    doc="where tiles may join, mm from the board's top edge, as split_x"),
+    "pinned": Key(s.mapping_of(s.any_value), default={},
+                  doc="values of its layout that the rules fix, as element.key: value (an arena's "
+                      "`tiles.rows: 6`); a layout that says otherwise is an error"),
 }
 
 DOCUMENT_KEYS = {

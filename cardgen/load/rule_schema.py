@@ -11,6 +11,8 @@
       - needs: {min: 8, when: "name == Ember", per: owner,
                 from: "SMOULDER puts one on each of the 4 tiles of its target, twice"}
       - distinct: {field: icon}                  # no two different tokens share an icon
+      - fixed: {card: Fae, values: {class: mage, alignment: dark}}
+      - no_repeat: {fields: [warrior, rogue, mage, sideboard]}   # no one in two teams, or twice in one
 """
 from __future__ import annotations
 
@@ -54,6 +56,15 @@ RULE_KEYS = {
               "prototype": Key(s.boolean, default=False,
                                doc="true when the rules give no number and this one is invented")},
     "distinct": {**FIELD, **WHEN},
+    "fixed": {"card": Key(s.text, required=True, doc="the card's name"),
+              "values": Key(s.mapping_of(s.any_value), required=True,
+                            doc="field -> the value the rules fix for that card"),
+              "from": Key(s.text, doc="where the rules fix it")},
+    "no_repeat": {"fields": Key(s.list_of(s.text, single_ok=True), required=True,
+                                doc="fields whose values may each appear only once"),
+                  "within": Key(s.choice("card", "deck"), default="deck",
+                                doc="once on each card, or once in the whole deck"),
+                  **WHEN},
 }
 
 

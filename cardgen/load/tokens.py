@@ -169,7 +169,8 @@ def read_boards(raw: tuple, at: At) -> tuple[list[Board], bool]:
                             values["height"], face, Source(at.doc.name, board_at.line, board_at.path),
                             values["copies"], tuple(values["copy_names"]),
                             tuple(frozen_map(v) for v in values["copy_values"]),
-                            tuple(values["split_x"]), tuple(values["split_y"])))
+                            tuple(values["split_x"]), tuple(values["split_y"]),
+                            frozen_map(values["pinned"])))
     return boards, ok
 
 

@@ -63,6 +63,7 @@ def resolve_boards(game: Game, library: LayoutLibrary, shared: dict, report: Rep
         layout = library.get(board.face.layout, board.face.source)
         if layout is None:
             continue
+        check_pinned(board, layout, report)
         faces = []
         for number in range(1, board.copies + 1):
             values = {**game.bound_values, "name": board.name, **board.face.values,
@@ -77,3 +78,24 @@ def resolve_boards(game: Game, library: LayoutLibrary, shared: dict, report: Rep
         out[board.id] = tuple(faces)
     report_face_problems(found, report)
     return frozen_map(out)
+
+
+def check_pinned(board, layout, report: Report) -> None:
+    """The layout values the rules fix (`pinned: {tiles.rows: 6}`), as the layout writes them:
+    one that differs is an error where the layout sets it."""
+    elements = {spec.name: spec for spec in layout.elements}
+    for key, wanted in board.pinned.items():
+        name, _, attribute = str(key).partition(".")
+        spec = elements.get(name)
+        where = board.source
+        if spec is None or attribute not in spec.values:
+            report.error(where.file, where.line, where.path + ("pinned", key),
+                         f"board '{board.name}' pins {key}, but its layout '{layout.name}' has no "
+                         f"element '{name}' with a '{attribute}'", code="pinned")
+        elif spec.values[attribute] != wanted:
+            at = spec.origins.get(attribute)
+            file, line, path = ((at.doc.name, at.line, at.path) if at is not None
+                                else (spec.source.file, spec.source.line, spec.source.path))
+            report.error(file, line, path, f"{name}.{attribute} is {spec.values[attribute]!r}, "
+                         f"but board '{board.name}' pins it at {wanted!r}, as the rules fix it",
+                         code="pinned")

@@ -9,6 +9,7 @@ from typing import Mapping
 from cardgen.base.errors import Report, did_you_mean
 from cardgen.load.rule_schema import Rule
 from cardgen.base.model import CardType, Deck, Source, TokenSet, frozen_map
+from cardgen.validate.structure import check_fixed, check_no_repeat
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,8 @@ def _names_known(group: Group, rule: Rule, report: Report) -> bool:
     """A rule about a field the items do not have would pass or fail for no reason."""
     when = rule.options.get("when")
     names = [rule.options[k] for k in ("field", "per") if rule.options.get(k)] + sorted(
-        when.names if when else ())
+        when.names if when else ()) + list(rule.options.get("fields") or ()) + list(
+        rule.options.get("values") or ())
     unknown = [n for n in names if n not in group.fields]
     for name in unknown:
         _err(report, rule.source, f"{rule.kind} rule names '{name}', which {group.owner} does not "
@@ -212,4 +214,6 @@ CHECKERS = {
     "sequence": _check_sequence,
     "needs": _check_needs,
     "distinct": _check_distinct,
+    "fixed": check_fixed,
+    "no_repeat": check_no_repeat,
 }

@@ -117,8 +117,8 @@ BROKEN = [
                  f"{EXPECTED_GRAMMAR}, found '+2S, 3D': '3D' names no tile, since a diagonal tile "
                  "is an even number of moves away (2D: the four at the corners, 4D: the four beyond "
                  "them)", "error", id="odd-diagonal-distance"),
-    pytest.param("cards/teams.yaml", [("rogue: Pip\n", "rogue: Kaida\n")], "rogue: Kaida",
-                 "bad-reference", "card 'Glimmerwing Circus': rogue names 'Kaida', which does not "
+    pytest.param("cards/teams.yaml", [("rogue: Pip\n", "rogue: Vex\n")], "rogue: Vex",
+                 "bad-reference", "card 'Glimmerwing Circus': rogue names 'Vex', which does not "
                  "meet 'class == rogue'", "error", id="team-without-rogue"),
     pytest.param("cards/characters.yaml", [("target becomes [[Rooted]].", "target becomes [[Tangled]].")],
                  "skill: \"Each [[Opp]] in target becomes [[Tangled]]", "undefined-term",
