@@ -6,9 +6,7 @@ from dataclasses import dataclass
 from cardgen.shared import schema as s
 from cardgen.shared.schema import Invalid, Key
 from cardgen.base.model import FieldDecl, frozen_map
-from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import BindContext, Box, Element, color_name, length
-from cardgen.base.units import mm_to_pt
 from cardgen_extensions.target_code import TARGET_CODE
 
 MIN_SIZE = 7       # a grid is never smaller than this many cells a side unless `size` says so
@@ -37,7 +35,6 @@ class TargetGrid(Element):
     mark: object
     background: object
     line_width: float
-    font: str
 
     KEYS = {
         "code": Key(s.text, required=True,
@@ -79,8 +76,7 @@ class TargetGrid(Element):
         square = Box(box.x + (box.width - side) / 2, box.y + (box.height - side) / 2, side, side)
         return cls(square, code, size, covered, ctx.color(values["line"]), ctx.color(values["fill"]),
                    ctx.color(values["centre"]), ctx.color(values["mark"]),
-                   ctx.color(values["background"]), values["line_width"],
-                   fonts.family("sans").face(bold=True))
+                   ctx.color(values["background"]), values["line_width"])
 
     @property
     def cells(self) -> frozenset:
@@ -106,8 +102,11 @@ class TargetGrid(Element):
             pen.ellipse(*middle, cell - 2 * inset, cell - 2 * inset, self.centre, None)
 
     def _bang(self, pen, x: float, y: float, cell: float) -> None:
-        size = mm_to_pt(cell) * 0.85
-        width = fonts.text_width("!", self.font, size)
-        left, bottom, cell_w, cell_h = pen.box(x, y, cell, cell)
-        baseline = bottom + (cell_h - size * fonts.ascent(self.font) * 0.72) / 2
-        pen.text(left + (cell_w - width) / 2, baseline, "!", self.font, size, self.mark)
+        """A '!' drawn as shapes that fill the cell: a wedge and a dot, bolder than a font's
+        glyph at a cell's size (a 2 mm cell would set it at under 5pt)."""
+        middle = x + cell / 2
+        top, foot = y + 0.1 * cell, y + 0.6 * cell
+        pen.polygon([(middle - 0.17 * cell, top), (middle + 0.17 * cell, top),
+                     (middle + 0.09 * cell, foot), (middle - 0.09 * cell, foot)], self.mark, None)
+        dot = 0.24 * cell
+        pen.ellipse(middle - dot / 2, y + 0.68 * cell, dot, dot, self.mark, None)

@@ -52,9 +52,8 @@ class _Recorder(Pen):
     def rect(self, x, y, width, height, fill=None, stroke=None, stroke_width=0.3, radius=0.0):
         self.rects.append((x, y, width, height, fill))
 
-    def text(self, x_pt, baseline_pt, text, font, size, color):
-        if text == "!":
-            self.marks.append((x_pt, baseline_pt))
+    def polygon(self, points, fill=None, stroke=None, stroke_width=0.3):
+        self.marks.append(points[0])        # a '!' is the grid's one polygon: its wedge
 
 
 def printed_tiles(grid, card_height: float = 88.9) -> tuple[set, int]:

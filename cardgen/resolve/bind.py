@@ -133,12 +133,16 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
     drawn: list[Element] = []
     names: list[str] = []
     failed = False          # an element that could not be drawn: what lies behind is not known
+    moved: dict[str, float] = {}    # element name -> how far an element laid `after` it moves up
     for spec in layout.elements:
         ctx = BindContext(width, height, bleed, layout.colors, None, context["root"], context["images"],
                           context.setdefault(("colors", layout.name), {}),
                           families=context.get("families") or fonts.families())
         ctx.parse_text = lambda text, ctx=ctx: _parse_text(text, scope, ctx)
-        element = _bind_element(spec, scope, ctx, width, height, caps.get(spec.name))
+        shift = moved.get(spec.static.get("after"), 0.0)
+        element = _bind_element(spec, scope, ctx, width, height, caps.get(spec.name), shift)
+        moved[spec.name] = shift + (element.room_below() if element is not None
+                                    else _length(spec.static.get("height", 0.0), height))
         if element is not None and context.get("legibility") is not None:
             check_element(element, None if failed else drawn, ctx, context["legibility"])
         failed = failed or any(p.severity is Severity.ERROR for p in ctx.problems)
@@ -225,7 +229,8 @@ def _left_out(field: str, scope: Scope) -> bool:
 
 
 def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: float, height: float,
-                  cap: float | None = None):
+                  cap: float | None = None, shift: float = 0.0):
+    """The element for one card, or None; `shift` is how far up it moves (`after`)."""
     kind = ELEMENT_TYPES[spec.type]
     when = spec.static.get("when")
     if when is not None:
@@ -269,8 +274,9 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
         values["size"] = min(values["size"], cap)
         if values.get("min_size") is not None:
             values["min_size"] = min(values["min_size"], cap)
-    box = Box(_length(values["x"], width), _length(values["y"], height),
-              _length(values["width"], width), _length(values["height"], height))
+    box = Box(_length(values["x"], width), _length(values["y"], height) - shift,
+              _length(values["width"], width),
+              _length(values["height"], height) + (shift if values["stretch"] else 0.0))
     if kind.NEEDS_AREA and (box.width <= 0 or box.height <= 0):
         ctx.problem("width" if box.width <= 0 else "height",
                     f"a {spec.type} element needs a width and height above 0; "

@@ -192,6 +192,8 @@ class LayoutLibrary:
             el_at = origins[el_name][""]
             spec = check_element(el_name, values, origins[el_name], el_at, colors, self.families,
                                  failed)
+            if spec is not None and not _follows_earlier(spec, list(elements)):
+                spec = None
             ok = ok and spec is not None
             if spec is not None:
                 specs.append(spec)
@@ -251,6 +253,28 @@ def check_element(name: str, values: dict, origins: dict, el_at: At, colors: dic
         return None
     return ElementSpec(name, values["type"], frozen_map(values), frozen_map(origins),
                        Source(el_at.doc.name, el_at.line, el_at.path), frozen_map(static))
+
+
+def _follows_earlier(spec: ElementSpec, order: list[str]) -> bool:
+    """Whether an element's `after`, if it has one, names an element drawn before it (reported
+    when not: a section can only follow one already set). `order`: the layout's element names."""
+    if "after" not in spec.values:
+        return True
+    named = spec.static.get("after")
+    earlier = order[:order.index(spec.name)]
+    if named in earlier:
+        return True
+    at = spec.origins["after"]
+    if named is None:
+        at.error("'after' names an element of the layout, not a card value: found "
+                 f"{spec.values['after']!r}", code="layout")
+    elif named in order:
+        at.error(f"'after' names '{named}', which comes after '{spec.name}' in the layout: an "
+                 "element can only follow one drawn before it", code="layout")
+    else:
+        at.error(f"'after' names '{named}', which is no element of the layout"
+                 f"{did_you_mean(named, earlier)}", code="layout")
+    return False
 
 
 def _check_color(value, at: At, colors: dict, failed_colors) -> bool:

@@ -28,7 +28,7 @@ DECKS = {"characters": ("Characters", 24), "elementalism": ("Elementalism", 16),
 AIDS = ("aids", "Player aid", ["Spell keywords", "A Day"], 2)
 # the text of the player aid: words each card must hold
 AID_WORDS = {"Spell keywords": ["twice", "again", "in answer to a card"],
-             "A Day": ["1 Produce Mana", "3 {mana}", "2 Cast Spells", "3 Move Abilities",
+             "A Day": ["1 Produce Mana", "**3** {mana}", "2 Cast Spells", "3 Move Abilities",
                        "4 Targeted Damage", "5 Damage to Front", "[[Dying]]"]}
 # cards whose behaviour the rules fix: deck, name, field, words the text must hold
 FIXED = [

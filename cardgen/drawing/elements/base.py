@@ -85,6 +85,12 @@ COMMON_KEYS = {
     "width": Key(layout_length, default=Percent(100), doc="width (default: the card's)"),
     "height": Key(layout_length, default=Percent(100), doc="height (default: the card's)"),
     "when": Key(condition, doc="draw only when this condition holds for the card"),
+    "after": Key(s.text, doc="an earlier text element: this one moves up by the room that "
+                             "element's text leaves empty under it on the card (all its box "
+                             "when the card draws none), so a section follows the one above"),
+    "stretch": Key(s.boolean, default=False,
+                   doc="with `after`: the bottom edge stays put, the element taking the room "
+                       "it moves up by"),
 }
 
 ALIGN = s.choice("left", "center", "right")
@@ -163,6 +169,11 @@ class Element:
     def fitted_size(self) -> float | None:
         """The font size its text was set at, for an element that shrinks text to fit."""
         return None
+
+    def room_below(self) -> float:
+        """How much of its box, in mm, it leaves empty at the bottom: what an element laid
+        `after` it moves up by (none, unless it says)."""
+        return 0.0
 
     @classmethod
     def build(cls, box: Box, values: dict, ctx: BindContext) -> "Element | None":

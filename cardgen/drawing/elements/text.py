@@ -9,7 +9,7 @@ from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import (ALIGN, VALIGN, BindContext, Box, Element, Ink,
                                           color_name, font_family, font_size)
 from cardgen.drawing.richtext import TextLayout, fit_text, layout_text
-from cardgen.base.units import mm_to_pt
+from cardgen.base.units import mm_to_pt, pt_to_mm
 
 TITLE_LEADING = 1.0  # a title wrapped onto two lines is set solid: its lines read as one name
 ICON_DROP = 0.16  # inline icons sit this far (in ems) below the baseline, like a capital's descent
@@ -189,3 +189,8 @@ class TextBox(Element):
 
     def fitted_size(self):
         return self.layout.size
+
+    def room_below(self):
+        if self.valign != "top":
+            return 0.0
+        return max(0.0, self.box.height - pt_to_mm(self.layout.height))

@@ -1,4 +1,4 @@
-"""Icons of arms and of life and death: ankh, bomb, grave, helmet, lance, spear."""
+"""Icons of arms and of life and death: ankh, bomb, grave, helmet, lance, spear, wings."""
 from __future__ import annotations
 
 from cardgen.drawing.icons.pen import circle, line, polygon, radial, shape
@@ -97,6 +97,25 @@ def _spear(c, ink):
     c.restoreState()
 
 
+def _wings(c, ink):
+    """A pair of spread wings, each of three feathered tiers, about a small round body."""
+    p = circle(c.beginPath(), 0.5, 0.52, 0.09)
+    for side in (-1, 1):
+        def x(u):
+            return 0.5 + side * u
+        p.moveTo(x(0.06), 0.60)
+        p.curveTo(x(0.20), 0.86, x(0.40), 0.92, x(0.48), 0.90)
+        p.lineTo(x(0.40), 0.76)
+        p.lineTo(x(0.47), 0.74)
+        p.lineTo(x(0.36), 0.60)
+        p.lineTo(x(0.44), 0.57)
+        p.lineTo(x(0.30), 0.42)
+        p.lineTo(x(0.36), 0.38)
+        p.curveTo(x(0.20), 0.30, x(0.10), 0.36, x(0.06), 0.46)
+        p.close()
+    shape(c, ink, p)
+
+
 ICONS = {
     "ankh": _ankh,
     "bomb": _bomb,
@@ -104,4 +123,5 @@ ICONS = {
     "helmet": _helmet,
     "lance": _lance,
     "spear": _spear,
+    "wings": _wings,
 }

@@ -1,4 +1,4 @@
-"""Icons of the sky and the weather: balloon, lightning, moon, sun."""
+"""Icons of the sky and the weather: balloon, lightning, meteor, moon, sun, wave."""
 from __future__ import annotations
 
 import math
@@ -52,9 +52,42 @@ def _sun(c, ink):
 
 
 
+def _meteor(c, ink):
+    """A falling stone, bottom-left, trailing three streaks of fire up to the right."""
+    p = circle(c.beginPath(), 0.30, 0.30, 0.21)
+    for start, end, half in (((0.40, 0.50), (0.93, 0.93), 0.07), ((0.50, 0.36), (0.95, 0.62), 0.045),
+                             ((0.30, 0.52), (0.58, 0.95), 0.045)):
+        (x0, y0), (x1, y1) = start, end
+        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+        nx, ny = -(y1 - y0) / length * half, (x1 - x0) / length * half
+        polygon(p, [(x0 + nx, y0 + ny), (x1, y1), (x0 - nx, y0 - ny)])
+    shape(c, ink, p)
+
+
+def _wave(c, ink):
+    """A breaking wave: a tall crest curling over to the left above a wide base of water."""
+    p = c.beginPath()
+    p.moveTo(0.04, 0.10)
+    p.lineTo(0.96, 0.10)
+    p.curveTo(0.98, 0.55, 0.78, 0.92, 0.44, 0.90)
+    p.curveTo(0.22, 0.89, 0.12, 0.72, 0.20, 0.58)
+    p.curveTo(0.28, 0.70, 0.44, 0.70, 0.48, 0.58)
+    p.curveTo(0.36, 0.56, 0.34, 0.42, 0.46, 0.38)
+    p.curveTo(0.30, 0.30, 0.12, 0.28, 0.04, 0.10)
+    p.close()
+    shape(c, ink, p)
+    foam = c.beginPath()
+    foam.moveTo(0.06, 0.04)
+    foam.curveTo(0.22, 0.10, 0.36, -0.01, 0.50, 0.04)
+    foam.curveTo(0.64, 0.09, 0.78, -0.01, 0.94, 0.04)
+    line(c, ink, foam, 0.04)
+
+
 ICONS = {
     "balloon": _balloon,
     "lightning": _lightning,
+    "meteor": _meteor,
     "moon": _moon,
     "sun": _sun,
+    "wave": _wave,
 }
