@@ -210,8 +210,9 @@ def test_the_rules_booklet_names_every_card_and_states_the_rules_numbers(built, 
     for fact in RULES_FACTS:
         assert fact in text, fact
     # the passive class abilities are printed in full, and the booklet is in its A5 form too
-    for ability in ("Hit an Opp at Melee", "Move any Char at Melee by 1",
-                    "Move one of the Closest Allies by 1", "Move one of the Closest Opps by 1"):
+    for ability in ("Hit one Opp standing at Melee", "Move a Char of either team standing at Melee by 1",
+                    "Move one of the Allies Closest to this Mage by 1",
+                    "Move one of the Opps Closest to this Mage by 1"):
         assert ability in text, ability
     assert len(PdfReader(built["rules-booklet"]).pages) >= 2
 
