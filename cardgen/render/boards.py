@@ -104,7 +104,8 @@ def render_board(game: Game, board: Board, faces: tuple) -> bytes:
             _draw_join_marks(canvas, join_marks(board, plan, tile, game.print.bleed))
             canvas.restoreState()
             draw_footer(canvas, (_label_room(game, plan),),
-                        _label_forms(game, board, plan, tile, copy), smallest=LABEL_PT)
+                        _label_forms(game, board, plan, tile, copy), centred=True,
+                        smallest=LABEL_PT)
             canvas.showPage()
     return save(canvas, buffer)
 
