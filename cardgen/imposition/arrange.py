@@ -4,7 +4,9 @@ share a cut: a cut a little off the line would leave a sliver of one on the othe
 The plan's gutters part the sheet into blocks of slots joined by shared cuts (a row, a column,
 a pair ...). Cards go in deck order, as far as that allows: each block is filled from one group
 of alike cards (the first, in deck order, with enough left to fill it, else the first), and a
-slot is left empty only where no card left fits beside its neighbours.
+slot is left empty only where no card left fits beside its neighbours. The last sheet, if part
+filled, takes its cards slot by slot in reading order where they fit that way, so its empty
+slots gather at its end rather than between its cards.
 
 A card's edges are given as the colour each side shows in its bleed (None: not judged, a
 picture), by the sheet's sides, turned as the slots turn the card; `differ` says whether two
@@ -76,8 +78,25 @@ def arrange(plan: SheetPlan, cards: Sequence[dict], differ: Callable) -> list[li
                         taken[slot] = cards[card]
                         placed.append((slot, card))
                         break
+        if not any(left) and len(placed) < plan.per_page:
+            placed = _reading_order(plan, sorted(card for _, card in placed), cards, differ) or placed
         sheets.append(sorted(placed))
     return sheets
+
+
+def _reading_order(plan: SheetPlan, chosen: list[int], cards: Sequence[dict],
+                   differ: Callable) -> list[tuple[int, int]] | None:
+    """The cards `chosen` for a part-filled sheet, each in the first slot in reading order
+    where one fits beside those already placed, the first in deck order that fits taken first;
+    None if that leaves some card out."""
+    waiting, taken, placed = list(chosen), {}, []
+    for slot in range(plan.per_page):
+        card = next((c for c in waiting if _fits(plan, taken, slot, cards[c], differ)), None)
+        if card is not None:
+            waiting.remove(card)
+            taken[slot] = cards[card]
+            placed.append((slot, card))
+    return None if waiting else placed
 
 
 def _remembered(differ: Callable) -> Callable:

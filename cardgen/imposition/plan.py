@@ -143,8 +143,9 @@ def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: floa
     (its code is back-offset when they would but for the offset). With `every_cut`, the
     grid gives up cards until every cut line has room for a crop mark or a tick; with
     `full_bleed`, until the page leaves the whole bleed round the block. With `separate`
-    (the cards' bleeds differ in colour), rows and columns get a gutter where the page has
-    room for one at no cost: no card, mark, bleed or footer given up for it."""
+    (the cards' bleeds differ in colour), the rows, or the columns, or both, get gutters, the
+    same between every two of them, where the page has room at no cost: no card, mark, bleed
+    or footer given up for them."""
     if duplex == "fold":
         return _plan_fold(page, card, bleed, margin, crop_marks, every_cut and crop_marks,
                           full_bleed)
@@ -172,9 +173,9 @@ def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: floa
 
 
 def _separations(plan: SheetPlan, layout, room: Area, area: Area, bleed: float, crop_marks: bool):
-    """The layout with gutters between some or all of its rows and columns, those that leave
-    fewer cuts shared first (of equal ones, wider gutters first), each as good as the layout
-    but for the footer: the same cards, marks and bleed."""
+    """The layout with gutters between all of its rows, or all of its columns, or both, those
+    that leave fewer cuts shared first (of equal ones, wider gutters first), each as good as
+    the layout but for the footer: the same cards, marks and bleed."""
     now = gutters(layout)
     across = _gutter_choices(layout.columns, now[0], bleed)
     down = _gutter_choices(layout.rows, now[1], bleed)
@@ -189,20 +190,14 @@ def _separations(plan: SheetPlan, layout, room: Area, area: Area, bleed: float, 
 
 
 def _gutter_choices(count: int, now: float, bleed: float) -> list[tuple[float, ...]]:
-    """The gaps after each of `count` cards that may part them: any number of them widened to a
-    full-bleed gutter or a narrow one, spread evenly (the larger groups first), the rest as
-    they are."""
-    out = []
-    for parted in range(count - 1, -1, -1):
-        size, extra = divmod(count, parted + 1)
-        ends, at = set(), 0
-        for group in range(parted):
-            at += size + (group < extra)
-            ends.add(at - 1)
-        for width in (2 * bleed, 2 * SEPARATION):
-            gaps = tuple(max(now, width) if i in ends else now for i in range(count - 1))
-            if gaps not in out:
-                out.append(gaps)
+    """The gaps after each of `count` cards but the last: as they are, or every one widened to a
+    full-bleed gutter or a narrow one. Never some: a sheet whose columns (or rows) stand unevenly
+    apart reads as a mistake, so where not every gap has room, colours part on the other cuts."""
+    out = [(now,) * (count - 1)]
+    for width in (2 * bleed, 2 * SEPARATION):
+        gaps = (max(now, width),) * (count - 1)
+        if gaps not in out:
+            out.append(gaps)
     return out
 
 

@@ -19,7 +19,7 @@ from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Board, Game, Source
 from cardgen.render.base import SIDES, OutputKind, listed
 from cardgen.drawing.pictures import PictureCache
-from cardgen.render.page_footer import Form, check_printable, draw_footer, fit_footer
+from cardgen.render.page_footer import Form, check_printable, draw_footer, fit_footer, page_label
 from cardgen.render.pages import (DOT, document_info, draw_cut_marks, identity, identity_line,
                                    new_document, page_size, save)
 from cardgen.render.sheet_drawing import define_form
@@ -104,7 +104,8 @@ def render_board(game: Game, board: Board, faces: tuple) -> bytes:
             _draw_join_marks(canvas, join_marks(board, plan, tile, game.print.bleed))
             canvas.restoreState()
             draw_footer(canvas, (_label_room(game, plan),),
-                        _label_forms(game, board, plan, tile, copy), smallest=LABEL_PT)
+                        _label_forms(game, board, plan, tile, copy), centred=True,
+                        smallest=LABEL_PT)
             canvas.showPage()
     return save(canvas, buffer)
 
@@ -200,15 +201,16 @@ def _label_room(game: Game, plan: TilePlan) -> FooterRoom:
 
 def _label_forms(game: Game, board: Board, plan: TilePlan, tile: Tile, copy: int) -> list[Form]:
     """What the tile is and where it goes, longest first; every form says the game, the board,
-    which copy of it (Player 1, or copy 1 of 2) and the version."""
+    which copy of it (Player 1, or copy 1 of 2) and the version, and its page of the PDF, as
+    every output numbers its pages."""
     name = board.copy_name(copy)
     parts = identity(game, f"{board.name}, {name}" if name else board.name)
-    says = DOT.join(parts)
     count = len(plan.tiles)
+    number = tile.row * plan.columns + tile.column + 1
+    says = DOT.join(parts + (page_label((copy - 1) * count + number, board.copies * count),))
     if count == 1:
         wheres = ["cut on the crop marks"]
     else:
-        number = tile.row * plan.columns + tile.column + 1
         where = f"row {tile.row + 1} of {plan.rows}, column {tile.column + 1} of {plan.columns}"
         over = [f"tile {number - 1}" if tile.column else "",
                 f"tile {number - plan.columns}" if tile.row else ""]

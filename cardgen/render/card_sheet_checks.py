@@ -19,7 +19,7 @@ from cardgen.load.cards import slug
 from cardgen.base.model import CardSize, Deck, Game, PrintSettings, Source
 from cardgen.render.page_footer import check_printable
 from cardgen.render.pages import DOT, identity
-from cardgen.render.sheet_drawing import decks_part, sheet_footer_fits
+from cardgen.render.sheet_drawing import decks_part, footer_style, sheet_sides
 
 
 def check_footer(game: Game, report: Report) -> None:
@@ -238,8 +238,33 @@ def _footer_room(game: Game, decks, page_size, report: Report) -> None:
         plan = sheet_plan(settings, page_size, size)
     except ImpositionError:
         return                  # said already, deck by deck
+    total = -(-sum(d.card_count for d in decks) // plan.per_page) * len(sheet_sides(plan, settings.duplex))
+    _say_footer_room(game, decks, plan, total, report)
+
+
+def check_footers_between_gutters(game: Game, faces, report: Report) -> None:
+    """The footer check again, on the sheets of a PDF whose cards' bleeds differ in colour: their
+    gutters move the block, its marks and so the room the footer has, and parted colours may
+    take more sheets."""
+    settings = game.print
+    page = catalog.page_sizes()[settings.page]
+    for _, group in sheet_groups(faces.decks, settings.pack):
+        decks = [item.deck for item in group]
+        try:
+            plan, sheets, _ = sheets_for(settings, page, group)
+            plain = sheet_plan(settings, page, decks[0].size)
+        except ImpositionError:
+            return              # said already, deck by deck
+        if plan == plain and len(sheets) == -(-sum(d.card_count for d in decks) // plan.per_page):
+            continue            # the sheets the check before the faces judged
+        _say_footer_room(game, decks, plan, len(sheets) * len(sheet_sides(plan, settings.duplex)),
+                         report)
+
+
+def _say_footer_room(game: Game, decks, plan, pages: int, report: Report) -> None:
+    settings = game.print
     says = identity(game, decks_part(decks))
-    if not sheet_footer_fits(says, plan, settings.duplex, sum(d.card_count for d in decks)):
+    if footer_style(says, plan, settings.duplex, pages) is None:
         deck = decks[0]
         where = deck.size_source or Source(deck.source.file, deck.source.line,
                                            deck.source.path + ("size",))

@@ -9,7 +9,8 @@ from cardgen.base.errors import Report
 from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Game, Source
 from cardgen.render.base import SIDES, OutputKind, listed
-from cardgen.render.card_sheet_checks import check_print, check_shared_cuts, sheet_groups, sheets_for
+from cardgen.render.card_sheet_checks import (check_footers_between_gutters, check_print,
+                                             check_shared_cuts, sheet_groups, sheets_for)
 from cardgen.render.ink_saver import light_deck
 from cardgen.render.options import Flag, Option
 from cardgen.render.sheet_drawing import render_decks
@@ -27,6 +28,7 @@ class CardSheets(OutputKind):
 
     def check_faces(self, game: Game, faces: Faces, report: Report) -> None:
         check_shared_cuts(game, faces, report)
+        check_footers_between_gutters(game, faces, report)
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
         """One maker per PDF made: a deck, or the decks packed together into one."""

@@ -3,7 +3,8 @@ the bands the plan leaves free of ink; and the label beside a gutterfold's fold 
 
 A footer is tried in shorter and shorter forms, each in every band, and set in the first form
 that fits a band at 5 pt or more, as large as the band allows up to FOOTER_SIZE_PT. Every form
-keeps the game's title, the deck and the version: only the side and page number shorten. A book
+keeps the game's title, the deck and the version, and says the page one way (`page_label`)
+where it says it: only where it breaks the line, or whether it fits the page number, changes. A book
 page's footer (`book_forms`) keeps its page number too, on one line or under the title.
 """
 from __future__ import annotations
@@ -29,16 +30,21 @@ LEADING = 1.15
 Form = tuple[str, ...]     # the lines of one way of writing a footer
 
 
-def footer_forms(identity: Sequence[str], side: str, page: int, total: int,
-                 count_word: str = "page") -> list[Form]:
+def page_label(page: int, total: int) -> str:
+    """How every footer of every output kind numbers its page: one format across the kit."""
+    return f"page {page} of {total}"
+
+
+def footer_forms(identity: Sequence[str], side: str, page: int, total: int) -> list[Form]:
     """The ways to write a footer, longest first. `identity`: the title, the deck (or token sets)
-    and the version, which every form keeps; `side`: fronts, backs ... or empty."""
+    and the version, which every form keeps; `side`: fronts, backs ... or empty. The page
+    number keeps its one wording in every form that has it."""
     name = DOT.join(identity)
-    where = DOT.join(p for p in (side, f"{count_word} {page} of {total}") if p)
-    brief = DOT.join(p for p in (side, f"{page}/{total}") if p)
+    where = DOT.join(p for p in (side, page_label(page, total)) if p)
     title, rest = identity[0], DOT.join(identity[1:])
-    return [(f"{name}{DOT}{where}",), (name, where), (f"{name}{DOT}{brief}",),
-            (title, f"{rest}{DOT}{brief}"), (name,), (title, rest)]
+    numbered = f"{name}{DOT}{page_label(page, total)}"
+    return [(f"{name}{DOT}{where}",), (name, where), (title, f"{rest}{DOT}{where}"), (numbered,),
+            (name,), (title, rest)]
 
 
 def book_forms(identity: Sequence[str], page: int) -> list[Form]:

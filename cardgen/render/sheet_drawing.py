@@ -230,13 +230,6 @@ def footer_style(says: Sequence[str], plan: SheetPlan, duplex: str, pages: int):
                          for label, rooms in sheet_sides(plan, duplex)])
 
 
-def sheet_footer_fits(says: Sequence[str], plan: SheetPlan, duplex: str, cards: int) -> bool:
-    """Whether every page of a PDF of `cards` cards on `plan` has room for its footer: the same
-    forms, in the same rooms, as the pages are drawn with, at the largest page number."""
-    total = -(-cards // plan.per_page) * len(sheet_sides(plan, duplex))
-    return footer_style(says, plan, duplex, total) is not None
-
-
 def decks_part(decks) -> str:
     """The part a PDF of one or several decks prints, as its pages and its title say it."""
     return ", ".join(deck.name for deck in decks)

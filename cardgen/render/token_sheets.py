@@ -114,7 +114,7 @@ def render_tokens(game: Game, faces) -> bytes:
         with_backs = [p for p in sheet if sides(game, sets[p.group]) in ("long", "short")
                       and (sets[p.group].id, printed[p.group][p.number], "back") in faces]
         folded = any(items[p.group].paired for p in sheet)
-        _footer(canvas, plan, game, names, number, "fronts" if duplex != "none" else
+        _footer(canvas, plan, game, names, _page(number, duplex, 0), "fronts" if duplex != "none" else
                 "fold on the dashed lines" if folded else "")
         canvas.showPage()
         if duplex != "none":        # a sheet of one-sided tokens gets a blank back, so the
@@ -123,8 +123,8 @@ def render_tokens(game: Game, faces) -> bytes:
                 x, y = plan.back(item, placed, duplex, game.print.back_offset)
                 key = (token_set.id, printed[placed.group][placed.number], "back")
                 place_face(canvas, _form(key), token_set, x, y, "x" if duplex == "long" else "y")
-            _footer(canvas, plan, game, names, number, "backs" if with_backs else "blank back",
-                    at_top=duplex == "short")
+            _footer(canvas, plan, game, names, _page(number, duplex, 1),
+                    "backs" if with_backs else "blank back", at_top=duplex == "short")
             canvas.showPage()
     return save(canvas, buffer)
 
@@ -155,7 +155,7 @@ def _check_footers(game: Game, report: Report) -> None:
     """Every sheet's footer says the game, its token sets and the version at 5 pt or more, in
     the longest form the sheets are drawn with."""
     sets, plan = game.token_sets, plan_for(game, game.token_sets)
-    total = len(plan.sheets)
+    total = 2 * len(plan.sheets)          # the widest page number, with backs
     for sheet in plan.sheets:
         names = _set_names(sets, sheet)
         if fit_footer((_footer_room(plan, game),), _footer_forms(game, names, total, total,
@@ -177,10 +177,18 @@ def _form(key: tuple) -> str:
     return f"token-{set_id}-{index}-{side}"
 
 
-def _footer(canvas, plan, game: Game, names: str, number: int, side: str,
+def _page(sheet: int, duplex: str, side: int) -> tuple[int, int]:
+    """(the page, of how many a sheet) of a sheet's fronts (side 0) or backs (side 1)."""
+    per_sheet = 1 if duplex == "none" else 2
+    return (sheet - 1) * per_sheet + side + 1, per_sheet
+
+
+def _footer(canvas, plan, game: Game, names: str, page: tuple[int, int], side: str,
             at_top: bool = False) -> None:
+    """The footer of a page, numbered among all the PDF's pages as every output numbers them."""
+    number, per_sheet = page
     draw_footer(canvas, (_footer_room(plan, game, at_top),),
-                _footer_forms(game, names, number, len(plan.sheets), side))
+                _footer_forms(game, names, number, len(plan.sheets) * per_sheet, side))
 
 
 def _footer_room(plan: TokenPlan, game: Game, at_top: bool = False) -> FooterRoom:
@@ -192,5 +200,4 @@ def _footer_room(plan: TokenPlan, game: Game, at_top: bool = False) -> FooterRoo
 
 
 def _footer_forms(game: Game, names: str, number: int, total: int, side: str):
-    return footer_forms(identity(game, f"tokens: {names}"), side, number, total,
-                        count_word="sheet")
+    return footer_forms(identity(game, f"tokens: {names}"), side, number, total)
