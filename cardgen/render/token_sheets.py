@@ -57,8 +57,8 @@ class TokenSheets(OutputKind):
         how = next((f for f in ("long", "short", "fold") if f in flips), "none")
         fold = "; fold each pair on its dashed line, printed sides out," if how == "fold" else ";"
         return (f"Tokens: {listed(self.file_names(game))}, {SIDES[how]}{fold} then cut each "
-                "token out on its white cut line: its colour runs 1 mm past the line, so that a "
-                "cut a little wide shows no paper.")
+                "token out on its outline, the white line: its colour runs 1 mm past it, so "
+                "that a cut a little wide shows no paper.")
 
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         if not game.token_sets:
