@@ -2,14 +2,12 @@
 fold-over pair's cut line and hinge, and crop ticks. Geometry is packing.py's; this draws it."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from cardgen.base.model import TokenSet
-from cardgen.drawing.elements.shapes import Ellipse, Rect
-from cardgen.shared.colour_vision import contrast, rgb
 from cardgen.render.pages import draw_cut_marks
 from cardgen.shared.packing import (ROUNDED_RADIUS, TICK_GAP, TICK_LENGTH, TOKEN_BLEED, fold_band,
                              footprint, grown_outline, polygon, right_edge)
@@ -27,9 +25,12 @@ def outline_of(token_set: TokenSet) -> Outline:
     return Outline(token_set.shape, token_set.size, token_set.points)
 
 
-ON_LIGHT = Color(0.2, 0.2, 0.2)     # the cut line on a light token (and on white paper)
-ON_DARK = Color(0.94, 0.94, 0.94)   # and on a dark one: near-white, a line the printer inks
-CUT_WIDTH_PT = 0.6
+# The cut line: a white core edged in dark grey, the same on every token and plain on any colour,
+# a line like no ring a face draws; the face's colour runs on past it through the bleed.
+CUT_EDGE = Color(0.15, 0.15, 0.15)
+CUT_CORE = Color(1.0, 1.0, 1.0)
+CUT_WIDTH_PT = 1.4
+CORE_WIDTH_PT = 0.6
 FOLD_LINE = Color(0.55, 0.55, 0.55)
 
 
@@ -76,41 +77,41 @@ def place_face(canvas: Canvas, form: str, token_set: TokenSet, x: float, y: floa
     canvas.restoreState()
 
 
-def cut_colour(face) -> Color:
-    """The cut line's colour for a token face: of white and dark grey, the one that stands out
-    more from the face's colour at the trim, the topmost fill covering the whole face or stroke
-    round it."""
-    edge = (1.0, 1.0, 1.0)
-    for element in face.elements:
-        box = getattr(element, "box", None)
-        if box is None or not (box.x <= 1e-6 and box.y <= 1e-6 and box.x + box.width >= face.width
-                               - 1e-6 and box.y + box.height >= face.height - 1e-6):
-            continue
-        if isinstance(element, (Rect, Ellipse)) and element.fill is not None:
-            edge = rgb(element.fill)
-        if isinstance(element, Ellipse) and element.stroke is not None and element.stroke_width:
-            edge = rgb(element.stroke)
-    return max((ON_DARK, ON_LIGHT), key=lambda line: contrast(edge, rgb(line)))
+def cut_line(canvas: Canvas, token_set: TokenSet, x: float, y: float) -> None:
+    """The outline stroked on the trim, dark edges round a white core: the face's fill runs on
+    past it."""
+    _stroke_cut(canvas, lambda: canvas.drawPath(outline_path(canvas, token_set, x, y), stroke=1,
+                                                fill=0))
 
 
-def cut_line(canvas: Canvas, token_set: TokenSet, x: float, y: float, color: Color) -> None:
-    """The outline stroked thin in `color`, on the trim: the face's fill runs on past it."""
-    canvas.saveState()
-    canvas.setStrokeColor(color)
-    canvas.setLineWidth(CUT_WIDTH_PT)
-    canvas.drawPath(outline_path(canvas, token_set, x, y), stroke=1, fill=0)
-    canvas.restoreState()
+def _stroke_cut(canvas: Canvas, draw: Callable[[], None]) -> None:
+    """`draw` called twice, to stroke the cut line's dark edges and then its white core on them."""
+    for color, width in ((CUT_EDGE, CUT_WIDTH_PT), (CUT_CORE, CORE_WIDTH_PT)):
+        canvas.saveState()
+        canvas.setStrokeColor(color)
+        canvas.setLineWidth(width)
+        draw()
+        canvas.restoreState()
 
 
 def fold_pair_cut_line(canvas: Canvas, token_set: TokenSet, front: tuple[float, float],
-                       page: tuple[float, float], color: Color) -> None:
+                       page: tuple[float, float]) -> None:
     """One cut line round a token and its back beside it, leaving a hinge across the fold line
     (the whole shared side where the two share one), and the fold line dashed on the hinge."""
     (x, y), width = front, footprint(token_set.shape, token_set.size, token_set.points)[0]
     fold, band = x + width / 2, fold_band(token_set.shape, token_set.size, token_set.points)
+    _stroke_cut(canvas, lambda: _fold_pair_cuts(canvas, token_set, (x, y), page, width, fold, band))
     canvas.saveState()
-    canvas.setStrokeColor(color)
-    canvas.setLineWidth(CUT_WIDTH_PT)
+    canvas.setStrokeColor(FOLD_LINE)
+    canvas.setLineWidth(CORE_WIDTH_PT)
+    canvas.setDash([2, 2])
+    canvas.line(mm_to_pt(fold), mm_to_pt(y - band), mm_to_pt(fold), mm_to_pt(y + band))
+    canvas.restoreState()
+
+
+def _fold_pair_cuts(canvas: Canvas, token_set: TokenSet, front: tuple[float, float],
+                    page: tuple[float, float], width: float, fold: float, band: float) -> None:
+    x, y = front
     canvas.saveState()
     outside_hinge = canvas.beginPath()
     outside_hinge.rect(0, 0, mm_to_pt(page[0]), mm_to_pt(page[1]))
@@ -123,10 +124,6 @@ def fold_pair_cut_line(canvas: Canvas, token_set: TokenSet, front: tuple[float, 
         start = right_edge(token_set.shape, x, y, token_set.size, edge_y, token_set.points)
         if fold - start > 0.01:
             canvas.line(mm_to_pt(start), mm_to_pt(edge_y), mm_to_pt(2 * fold - start), mm_to_pt(edge_y))
-    canvas.setStrokeColor(FOLD_LINE)
-    canvas.setDash([2, 2])
-    canvas.line(mm_to_pt(fold), mm_to_pt(y - band), mm_to_pt(fold), mm_to_pt(y + band))
-    canvas.restoreState()
 
 
 def crop_ticks(canvas: Canvas, box: tuple[float, float, float, float]) -> None:

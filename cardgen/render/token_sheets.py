@@ -1,8 +1,8 @@
 """The token sheets output: every token set of a game in one PDF, `tokens.pdf`, tokens packed
-in plain rows inside the printer margin with bare paper between them, each with one thin cut
-line on its outline, white on a dark token and dark grey on a light one. A two-sided token's back goes behind its front on the flip side of the
-sheet (duplex long or short), or beside it to fold over (duplex fold); with duplex none only the
-fronts print."""
+in plain rows inside the printer margin with bare paper between them, each with one cut line
+on its outline, a white core edged in dark grey, the same on every token. A two-sided token's
+back goes behind its front on the flip side of the sheet (duplex long or short), or beside it
+to fold over (duplex fold); with duplex none only the fronts print."""
 from __future__ import annotations
 
 import io
@@ -18,7 +18,7 @@ from cardgen.imposition import FOOTER_CLEAR, FooterRoom
 from cardgen.render.page_footer import check_printable, draw_footer, fit_footer, footer_forms
 from cardgen.render.pages import document_info, identity, identity_line, new_document, page_size, save
 from cardgen.render.sheet_drawing import define_form
-from cardgen.render.token_outlines import (crop_ticks, cut_colour, cut_line, fold_pair_cut_line,
+from cardgen.render.token_outlines import (crop_ticks, cut_line, fold_pair_cut_line,
                                             place_face)
 from cardgen.shared.packing import (FOOTER_ROOM, PRINT_INSET, Item, PackingError, Placed, TokenPlan,
                                     keep_clear, plan_token_sheets)
@@ -57,7 +57,8 @@ class TokenSheets(OutputKind):
         how = next((f for f in ("long", "short", "fold") if f in flips), "none")
         fold = "; fold each pair on its dashed line, printed sides out," if how == "fold" else ";"
         return (f"Tokens: {listed(self.file_names(game))}, {SIDES[how]}{fold} then cut each "
-                "token out along its outline.")
+                "token out on its outline, the white line: its colour runs 1 mm past it, so "
+                "that a cut a little wide shows no paper.")
 
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         if not game.token_sets:
@@ -133,10 +134,10 @@ def _front(canvas, plan: TokenPlan, item: Item, token_set: TokenSet, token: tupl
            placed: Placed, faces) -> None:
     """A token's front with its cut line and ticks; in a fold-over pair, its back beside it."""
     x, y = placed.x, placed.y
-    back, color = (*token, "back"), cut_colour(faces[(*token, "front")])
+    back = (*token, "back")
     if not item.paired or back not in faces:
         place_face(canvas, _form((*token, "front")), token_set, x, y)
-        cut_line(canvas, token_set, x, y, color)
+        cut_line(canvas, token_set, x, y)
         box = (x - item.width / 2, y - item.height / 2, x + item.width / 2, y + item.height / 2)
     else:
         fold = x + item.width / 2
@@ -144,8 +145,7 @@ def _front(canvas, plan: TokenPlan, item: Item, token_set: TokenSet, token: tupl
                    keep=(0.0, 0.0, fold, plan.page_height))
         place_face(canvas, _form(back), token_set, x + item.width, y, "x",
                    keep=(fold, 0.0, plan.page_width, plan.page_height))
-        fold_pair_cut_line(canvas, token_set, (x, y), (plan.page_width, plan.page_height),
-                           color)
+        fold_pair_cut_line(canvas, token_set, (x, y), (plan.page_width, plan.page_height))
         box = (x - item.width / 2, y - item.height / 2, x + 1.5 * item.width, y + item.height / 2)
     if token_set.crop_ticks:
         crop_ticks(canvas, box)

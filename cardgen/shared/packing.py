@@ -115,80 +115,180 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
     """Every token of every group (an item and how many, or each token's label: its owner and
     kind), `clear` mm (left, right, bottom, top) from the page's edges. A group is laid out as a
     block of rows, each kind of token (each owner's) starting its own row where that costs at
-    most a row; a block goes whole on the first sheet with room for it (a block of one row may go
-    in the room right of the block above), and only a block taller than a sheet is split, unless
-    letting a block that does not fit whole start below the last block and go on to the next
-    sheet row by row takes fewer sheets in all."""
-    whole = _plan(page, clear, groups, split=False)
-    split = _plan(page, clear, groups, split=True)
-    return split if len(split.sheets) < len(whole.sheets) else whole
+    most a row; blocks go on shelves down a sheet, a block beside the blocks of the shelf above
+    it where the row has room for it, and whole on the first sheet with room for it; only a block
+    taller than a sheet is split, unless letting a block that does not fit whole start below the
+    last block and go on to the next sheet row by row takes fewer sheets in all. The tokens of a
+    shelf are spread across the width (a short row centred under its block's), and
+    where the tokens need more than one sheet, each sheet is filled about as deep as the others,
+    so that none is a near-empty overflow."""
+    frame = _Frame(page, clear)
+    for item, _ in groups:
+        frame.check(item)
+    whole = _plan(frame, groups, split=False)
+    split = _plan(frame, groups, split=True)
+    best, split_it = (split, True) if len(split) < len(whole) else (whole, False)
+    if len(best) > 1:
+        low, high = 0.0, frame.top - frame.floor
+        for _ in range(14):                  # the shallowest sheets that still take as many
+            mid = (low + high) / 2
+            if len(_plan(frame, groups, split_it, mid)) == len(best):
+                low = mid
+            else:
+                high = mid
+        best = _plan(frame, groups, split_it, low)
+    items = [item for item, _ in groups]
+    return TokenPlan(page[0], page[1], tuple(_placed(sheet, items, frame) for sheet in best))
 
 
-def _plan(page: tuple[float, float], clear: tuple[float, float, float, float],
-          groups: list[tuple[Item, int | Sequence[tuple]]], split: bool) -> TokenPlan:
-    page_w, page_h = page
-    left_edge, right_edge, bottom_edge, top_edge = (edge + PRINT_INSET for edge in clear)
-    floor = bottom_edge + FOOTER_ROOM
-    sheets: list[_Sheet] = []
-    for group, (item, tokens) in enumerate(groups):
-        labels = [()] * tokens if isinstance(tokens, int) else list(tokens)
-        around = reach(item.ticks)
-        room = page_w - left_edge - right_edge - 2 * around - item.span
-        if room < -1e-9 or page_h - top_edge - floor < item.height + 2 * item.reach_y - 1e-9:
+@dataclass(frozen=True)
+class _Frame:
+    """The room on a sheet for prints: from `left` to `right`, from `floor` (above the footer)
+    up to `top`."""
+
+    page: tuple[float, float]
+    clear: tuple[float, float, float, float]
+
+    @property
+    def left(self) -> float:
+        return self.clear[0] + PRINT_INSET
+
+    @property
+    def right(self) -> float:
+        return self.page[0] - self.clear[1] - PRINT_INSET
+
+    @property
+    def floor(self) -> float:
+        return self.clear[2] + PRINT_INSET + FOOTER_ROOM
+
+    @property
+    def top(self) -> float:
+        return self.page[1] - self.clear[3] - PRINT_INSET
+
+    def check(self, item: Item) -> None:
+        if (self.right - self.left < item.span + 2 * reach(item.ticks) - 1e-9
+                or self.top - self.floor < item.height + 2 * item.reach_y - 1e-9):
             what = "a pair of" if item.paired else "a"
+            clear = self.clear
             raise PackingError(f"{what} {item.width:g} x {item.height:g} mm token does not fit on a "
-                               f"{page_w:g} x {page_h:g} mm page inside its margin"
+                               f"{self.page[0]:g} x {self.page[1]:g} mm page inside its margin"
                                + (" and back offset" if len(set(clear)) > 1 else
                                   f" of {clear[0]:g} mm"))
-        block = _block(item, labels, room)
-        below = item.height / 2 + item.reach_y      # from a centre to the bottom of its print
-        x0 = left_edge + around + item.span / 2
-        if len(block.rows) == 1 and _put_beside(sheets, item, group, len(labels),
-                                                page_w - right_edge, floor):
-            continue
-        height = (len(block.rows) - 1) * block.pitch_y + 2 * below
-        sheet = next((s for s in sheets if s.top - height >= floor - 1e-9), None)
-        if sheet is None and split and sheets and sheets[-1].top - 2 * below >= floor - 1e-9:
-            sheet = sheets[-1]               # its first rows below the last block, the rest on
-        if sheet is None:
-            sheet = _Sheet(page_h - top_edge)
-            sheets.append(sheet)
-        y, block_top, widest = sheet.top - below, sheet.top, 0.0
-        for row in block.rows:
-            if y - below < floor - 1e-9:     # a block taller than a sheet: on to the next
-                sheet = _Sheet(page_h - top_edge)
-                sheets.append(sheet)
-                y, block_top, widest = sheet.top - below, sheet.top, 0.0
-            for i, number in enumerate(row):
-                x = x0 + i * block.pitch_x
-                sheet.placed.append(Placed(group, number, x - item.width / 2 if item.paired else x, y))
-            widest = max(widest, x + item.span / 2 + around)
-            sheet.band = (widest, block_top)     # the room right of the block, from its top
-            sheet.top = y - below - BLOCK_GAP
-            y -= block.pitch_y
-    items = [item for item, _ in groups]
-    return TokenPlan(page_w, page_h, tuple(_centred(s.placed, items, left_edge, page_w - right_edge)
-                                           for s in sheets))
 
 
-def _centred(placed: list[Placed], items: list[Item], left: float, right: float) -> tuple:
-    """A sheet's tokens moved across so that their prints are as far from the left of the room
-    as from its right."""
-    def extent(p: Placed) -> tuple[float, float]:
-        item = items[p.group]
-        x0 = p.x - item.width / 2           # a pair's front is its left half
-        return x0 - reach(item.ticks), x0 + item.span + reach(item.ticks)
-    low = min(extent(p)[0] for p in placed)
-    high = max(extent(p)[1] for p in placed)
-    shift = max(0.0, (right - left - (high - low)) / 2) + left - low
-    return tuple(Placed(p.group, p.number, p.x + shift, p.y) for p in placed)
+@dataclass(frozen=True)
+class _Piece:
+    """A block's rows (all of them, or those on one sheet) as laid on a shelf."""
+
+    group: int
+    item: Item
+    rows: tuple[tuple[int, ...], ...]
+
+    @property
+    def columns(self) -> int:
+        return max(len(row) for row in self.rows)
+
+    @property
+    def width(self) -> float:            # its prints, bleed to bleed
+        return (self.columns - 1) * self.item.pitch[0] + self.item.span + 2 * reach(self.item.ticks)
+
+    @property
+    def height(self) -> float:
+        return (len(self.rows) - 1) * self.item.pitch[1] + self.item.height + 2 * self.item.reach_y
+
+
+@dataclass
+class _Shelf:
+    top: float
+    pieces: list = field(default_factory=list)
+
+    @property
+    def width(self) -> float:
+        return sum(p.width for p in self.pieces) + BLOCK_GAP * (len(self.pieces) - 1)
+
+    @property
+    def bottom(self) -> float:
+        return self.top - max(p.height for p in self.pieces)
 
 
 @dataclass
 class _Sheet:
-    top: float                                   # the top of the free room below its rows
-    placed: list = field(default_factory=list)
-    band: tuple[float, float] | None = None      # (left, top) of the free room right of the last block
+    top: float                          # the top of the room
+    shelves: list = field(default_factory=list)
+
+    @property
+    def free_top(self) -> float:        # the top of the free room below its shelves
+        return self.shelves[-1].bottom - BLOCK_GAP if self.shelves else self.top
+
+
+def _plan(frame: _Frame, groups: list[tuple[Item, int | Sequence[tuple]]], split: bool,
+          raised: float = 0.0) -> list[_Sheet]:
+    """The shelves of every sheet, each sheet filled no lower than `raised` mm above the floor
+    (but always a row on a sheet of its own)."""
+    floor = frame.floor + raised
+    sheets: list[_Sheet] = []
+    for group, (item, tokens) in enumerate(groups):
+        labels = [()] * tokens if isinstance(tokens, int) else list(tokens)
+        block = _block(item, labels, frame.right - frame.left - 2 * reach(item.ticks) - item.span)
+        piece = _Piece(group, item, block.rows)
+        if _put_beside(sheets, piece, frame.right - frame.left, floor):
+            continue
+        sheet = next((s for s in sheets if s.free_top - piece.height >= floor - 1e-9), None)
+        row_height = item.height + 2 * item.reach_y
+        if sheet is None and split and sheets and sheets[-1].free_top - row_height >= floor - 1e-9:
+            sheet = sheets[-1]               # its first rows below the last block, the rest on
+        rows = list(block.rows)
+        while rows:
+            if sheet is None:
+                sheet = _Sheet(frame.top)
+                sheets.append(sheet)
+            fit = int((sheet.free_top - floor - row_height) / item.pitch[1] + 1e-9) + 1
+            fit = max(fit, 1 if not sheet.shelves else 0)
+            if fit > 0:
+                sheet.shelves.append(_Shelf(sheet.free_top, [_Piece(group, item, tuple(rows[:fit]))]))
+                rows = rows[fit:]
+            sheet = None
+    return sheets
+
+
+def _put_beside(sheets: list[_Sheet], piece: _Piece, room: float, floor: float) -> bool:
+    """A block put beside the blocks of a sheet's last shelf, if the shelf has the width for it
+    and the sheet the depth: nothing is printed there, as nothing is printed below that shelf."""
+    for sheet in sheets:
+        if not sheet.shelves:
+            continue
+        shelf = sheet.shelves[-1]
+        if (shelf.width + BLOCK_GAP + piece.width <= room + 1e-9
+                and shelf.top - piece.height >= floor - 1e-9):
+            shelf.pieces.append(piece)
+            return True
+    return False
+
+
+def _placed(sheet: _Sheet, items: list[Item], frame: _Frame) -> tuple[Placed, ...]:
+    """Every token's centre: each shelf's blocks from the left of the room, the room left over
+    shared out between neighbours (no more than half the narrowest token's width each), what is
+    still left split evenly to either side; a row shorter than its block's centred under it as
+    near as its columns allow (a straight cut still parts two columns)."""
+    placed = []
+    for shelf in sheet.shelves:
+        gaps = sum(p.columns - 1 for p in shelf.pieces) + len(shelf.pieces) - 1
+        spare = frame.right - frame.left - shelf.width
+        extra = min(spare / gaps, min(p.item.width for p in shelf.pieces) / 2) if gaps else 0.0
+        x = frame.left + (spare - extra * gaps) / 2
+        for piece in shelf.pieces:
+            item, around = piece.item, reach(piece.item.ticks)
+            pitch_x = item.pitch[0] + extra
+            y = shelf.top - item.height / 2 - item.reach_y
+            for row in piece.rows:
+                first = x + around + item.span / 2 + (piece.columns - len(row)) // 2 * pitch_x
+                for i, number in enumerate(row):
+                    cx = first + i * pitch_x
+                    placed.append(Placed(piece.group, number,
+                                         cx - item.width / 2 if item.paired else cx, y))
+                y -= item.pitch[1]
+            x += piece.width + (piece.columns - 1) * extra + BLOCK_GAP + extra
+    return tuple(placed)
 
 
 @dataclass(frozen=True)
@@ -238,39 +338,6 @@ def _runs(labels: list[tuple], depth: int):
         if n == len(labels) or labels[n][:depth] != labels[start][:depth]:
             yield start, range(start, n)
             start = n
-
-
-def _put_beside(sheets: list[_Sheet], item: Item, group: int, count: int, right: float,
-                floor: float) -> bool:
-    """A group of one row put in the free room right of a sheet's last block, if it fits there:
-    nothing is printed there, as nothing is printed below that block."""
-    for sheet in sheets:
-        spots = _beside(item, count, sheet.band, right, floor) if sheet.band else []
-        if len(spots) == count:
-            sheet.placed += [Placed(group, n, x, y) for n, (x, y) in enumerate(spots)]
-            below = item.height / 2 + item.reach_y
-            sheet.top = min(sheet.top, spots[0][1] - below - BLOCK_GAP)
-            sheet.band = (spots[-1][0] + item.span / 2 + reach(item.ticks)
-                          + (item.width / 2 if item.paired else 0.0), sheet.band[1])
-            return True
-    return False
-
-
-def _beside(item: Item, count: int, band: tuple[float, float], right: float,
-            floor: float) -> list[tuple[float, float]]:
-    """Up to `count` tokens (front centres) in one row in the free room right of a sheet's last
-    block, from `band`'s left edge to `right`, its top at the band's and its bottom above `floor`."""
-    left, top = band
-    left += WHITE_GAP
-    around = reach(item.ticks)
-    room = right - left - 2 * around - item.span
-    below = item.height / 2 + item.reach_y
-    y = top - below
-    if room < -1e-9 or y - below < floor - 1e-9:
-        return []
-    per_row = int(room / item.pitch[0] + 1e-9) + 1
-    return [(left + around + item.span / 2 + i * item.pitch[0] - (item.width / 2 if item.paired else 0.0), y)
-            for i in range(min(per_row, count))]
 
 
 def polygon(shape: str, cx: float, cy: float, size: float, grow: float = 0.0,

@@ -165,20 +165,24 @@ def test_an_icon_stands_under_its_number_with_clear_space(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_sheet_is_left_nearly_empty_while_the_sets_fit_on_fewer(game):
-    """Every sheet but the last is at least half full, and a set is printed on one sheet or, when
-    letting it go on from one sheet's foot to the next sheet's top saves a sheet (or it is taller
-    than a sheet), on sheets one after another."""
+    """Tokens that need several sheets fill each at least 40% and about as full as the others
+    (none a near-empty overflow), and a set is printed on one sheet or, when letting it go on
+    from one sheet's foot to the next sheet's top saves a sheet (or it is taller than a sheet),
+    on sheets one after another."""
     data = load_game(REPO / "data" / game, Report())
     plan = plan_for(data, data.token_sets)
     room = (plan.page_width - 10) * (plan.page_height - 14)
-    for sheet in plan.sheets[:-1]:
+    areas = []
+    for sheet in plan.sheets:
         area = 0.0
         for placed in sheet:
             width, height = footprint(data.token_sets[placed.group].shape,
                                       data.token_sets[placed.group].size,
                                       data.token_sets[placed.group].points)
             area += (width + CUT_GAP) * (height + CUT_GAP)
-        assert area >= room / 2, (game, len(sheet))
+        areas.append(area)
+    if len(areas) > 1:
+        assert min(areas) >= 0.4 * room and min(areas) >= 0.6 * max(areas), (game, areas)
     for group, token_set in enumerate(data.token_sets):
         on = {n for n, sheet in enumerate(plan.sheets) if any(p.group == group for p in sheet)}
         assert on == set(range(min(on), max(on) + 1)), (game, token_set.id, on)

@@ -13,7 +13,8 @@ from pdfsheets import ink_in_margin, read_pdf
 
 from cardgen.base.errors import Report
 from cardgen.load.game import load_game
-from cardgen.shared.packing import TOKEN_BLEED, WHITE_GAP, Item, footprint, plan_token_sheets, polygon
+from cardgen.shared.packing import (FOOTER_ROOM, TOKEN_BLEED, WHITE_GAP, Item, footprint,
+                                    plan_token_sheets, polygon, reach)
 from cardgen.pipeline import BuildOptions, build
 
 REPO = Path(__file__).resolve().parents[2]
@@ -353,3 +354,80 @@ def test_tokens_showing_one_picture_put_it_in_the_pdf_once(tmp_path, copy_game):
     images = [obj for obj in pdf.reader.pages[0]["/Resources"]["/XObject"].values()
               if obj.get_object()["/Subtype"] == "/Form"]
     assert images
+
+
+PLAN_CASES = {
+    "three sizes": [(Item("circle", 16.0), 40), (Item("circle", 19.0), 16), (Item("circle", 20.0), 16),
+                    (Item("circle", 20.0), 20), (Item("circle", 23.0), 8), (Item("hexagon", 34.0), 1)],
+    "blocks side by side": [(Item("circle", 30.0), 24),
+                            (Item("circle", 30.0), [("P1", "Decoy"), ("P1", "Hound"), ("P2", "Decoy"),
+                                                    ("P2", "Hound")]),
+                            (Item("circle", 12.0), [("P1", "Hit")] * 5 + [("P2", "Hit")] * 5),
+                            (Item("hexagon", 24.0), 28)],
+    "pairs and ticks": [(Item("circle", 18.0, paired=True), 9), (Item("square", 22.0, ticks=True), 13),
+                        (Item("rounded", 20.0), 3)],
+}
+
+
+def _print_box(item: Item, p) -> tuple[float, float, float, float]:
+    """A placed token's print (its pair's, with its ticks), x0, y0, x1, y1."""
+    x0 = p.x - item.width / 2
+    return (x0 - reach(item.ticks), p.y - item.height / 2 - item.reach_y,
+            x0 + item.span + reach(item.ticks), p.y + item.height / 2 + item.reach_y)
+
+
+@pytest.mark.parametrize("case", sorted(PLAN_CASES))
+def test_a_plan_keeps_every_print_apart_inside_the_margin_and_above_the_footer(case):
+    groups = PLAN_CASES[case]
+    plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, groups)
+    assert sum(len(sheet) for sheet in plan.sheets) == sum(
+        n if isinstance(n, int) else len(n) for _, n in groups)
+    for sheet in plan.sheets:
+        boxes = [_print_box(groups[p.group][0], p) for p in sheet]
+        for x0, y0, x1, y1 in boxes:
+            assert x0 >= MARGIN - 1e-6 and x1 <= 210.0 - MARGIN + 1e-6
+            assert y0 >= MARGIN + FOOTER_ROOM - 1e-6 and y1 <= 297.0 - MARGIN + 1e-6
+        for a, b in itertools.combinations(boxes, 2):     # the boxes hold circles and hexagons
+            apart = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+            assert apart >= WHITE_GAP - 1e-6, (case, a, b)
+
+
+def test_every_block_of_a_shelf_reaches_as_far_right_as_the_widest():
+    """Rows of three sizes no longer end ragged: each block is spread to the width of the room
+    (up to a limit), a short row centred under the others as near as their columns allow."""
+    groups = PLAN_CASES["three sizes"][:4]
+    plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, groups)
+    for sheet in plan.sheets:
+        for group in {p.group for p in sheet}:
+            boxes = [_print_box(groups[group][0], p) for p in sheet if p.group == group]
+            left, right = min(b[0] for b in boxes), max(b[2] for b in boxes)
+            assert left - MARGIN == pytest.approx(210.0 - MARGIN - right, abs=0.6)
+            assert right >= 210.0 - MARGIN - 1.0, group
+    vp = sorted((p for sheet in plan.sheets for p in sheet if p.group == 3), key=lambda p: -p.y)
+    rows = [sorted(p.x for p in vp if p.y == y) for y in sorted({p.y for p in vp}, reverse=True)]
+    assert [len(r) for r in rows] == [7, 7, 6] and rows[2] == rows[0][:6]   # in the columns above
+    dice = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, [(Item("circle", 18.0),
+                                                                  [("P1", "Die")] * 8 + [("P2", "Die")] * 6)])
+    [low] = {p.y for p in dice.sheets[0] if p.number >= 8}
+    above = sorted(p.x for p in dice.sheets[0] if p.number < 8)
+    assert sorted(p.x for p in dice.sheets[0] if p.y == low) == above[1:7]    # centred under them
+
+
+def test_tokens_that_need_two_sheets_fill_them_about_equally():
+    """About an A4 sheet and a half of tokens: not one full sheet and a near-empty overflow."""
+    groups = PLAN_CASES["three sizes"]
+    plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, groups)
+    assert len(plan.sheets) == 2
+    depths = [297.0 - MARGIN - min(_print_box(groups[p.group][0], p)[1] for p in sheet)
+              for sheet in plan.sheets]
+    assert min(depths) >= 0.6 * max(depths), depths
+
+
+def test_a_block_of_several_rows_goes_beside_the_block_above_where_it_fits():
+    groups = PLAN_CASES["blocks side by side"][:3]
+    plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, groups)
+    assert len(plan.sheets) == 1
+    summons = [p for sheet in plan.sheets for p in sheet if p.group == 1]
+    markers = [p for sheet in plan.sheets for p in sheet if p.group == 2]
+    assert len({p.y for p in markers}) == 2 and min(p.x for p in markers) > max(p.x for p in summons)
+    assert max(p.y for p in markers) == pytest.approx(max(p.y for p in summons) + 9.0)  # tops level
