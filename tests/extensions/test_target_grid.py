@@ -89,13 +89,15 @@ def test_draws_into_a_pdf():
     out = BytesIO()
     canvas = Canvas(out, pagesize=(mm_to_pt(63.5), mm_to_pt(88.9)), invariant=1)
     pen = Pen(canvas, 88.9)
-    for code in ("+2S", "M", "4D", "+2D!", "No target"):
+    for code in ("+2S", "M", "4D", "+2D!", "No target", "+2D"):
         build(code).draw(pen)
         canvas.showPage()
     canvas.save()
     reader = PdfReader(BytesIO(out.getvalue()))
-    assert len(reader.pages) == 5
-    assert "!" in reader.pages[3].extract_text()
+    assert len(reader.pages) == 6
+    unblocked, plain = (reader.pages[n].get_contents().get_data() for n in (3, 5))
+    # each "!" mark is a filled wedge and dot over its cell, drawn as shapes, not a glyph
+    assert unblocked.count(b"\nf") > plain.count(b"\nf") and b"Tj" not in unblocked
 
 
 # The rules' examples: "a target of 4D means only the 4 diagonal tiles of distance 4 (the next ones
