@@ -21,7 +21,7 @@ from cardgen.render.booklet.back_cover import InTheBox, Spread, Stack
 from cardgen.render.card_sheets import CardSheets
 from cardgen.render.token_sheets import TokenSheets
 from cardgen.render.booklet.flowables import BookTable, Heading, Note, PartBreak, RichText
-from cardgen.render.booklet.keeping import KeptWithNext, headings
+from cardgen.render.booklet.keeping import KeptWithNext, headings, parts_of
 from cardgen.render.booklet.parts import ALL_STAND_INS, NO_VALUE, PROTOTYPE_MARK, card_reference, \
     prototype_notice
 from cardgen.render.booklet.typesetter import Typesetter
@@ -83,8 +83,7 @@ def test_a_heading_is_never_the_last_thing_on_a_page(laid_out, game):
 def test_notes_and_list_items_are_never_split(laid_out, game):
     typeset, _ = laid_out[game]
     for placed in typeset.placed:
-        for flowable in (placed.flowable.parts if isinstance(placed.flowable, KeptWithNext)
-                         else [placed.flowable]):
+        for flowable in parts_of(placed.flowable):
             if isinstance(flowable, RichText) and (isinstance(flowable, Note) or flowable.bullet
                                                    or flowable.whole):
                 assert not _is_piece(flowable), (game, placed.page, flowable.parsed.plain[:40])
@@ -110,8 +109,7 @@ def test_a_split_table_repeats_its_header_and_leaves_two_rows_either_side(laid_o
             tables.append((placed.page, flowable))
     for (page, table), following in zip(tables, tables[1:] + [(None, None)]):
         header = table.repeatRows
-        if following[1] is not None and following[0] == page + 1 and header and \
-                following[1]._cellvalues[0] == table._cellvalues[0]:
+        if following[1] is not None and following[0] == page + 1 and following[1].continues:
             assert len(table._cellvalues) - header >= 2, (game, page)
             assert len(following[1]._cellvalues) - header >= 2, (game, page + 1)
 
@@ -225,9 +223,7 @@ def _in_order(typeset) -> list[tuple[int, object]]:
     out = []
     for placed in typeset.placed:
         if placed in _drawn([placed]):
-            parts = placed.flowable.parts if isinstance(placed.flowable, KeptWithNext) \
-                else [placed.flowable]
-            out += [(placed.page, part) for part in parts]
+            out += [(placed.page, part) for part in parts_of(placed.flowable)]
     return out
 
 
@@ -315,7 +311,7 @@ def _whole_tables(typeset) -> list[tuple[int, list]]:
     for page, table in _tables(typeset):
         rows = table._cellvalues
         header = table.repeatRows or 0
-        if out and header and last_page == page - 1 and out[-1][1][0] == rows[0]:
+        if out and table.continues and last_page == page - 1:
             out[-1][1].extend(rows[header:])
         else:
             out.append((page, list(rows)))
@@ -367,7 +363,7 @@ def test_a_short_table_is_never_split(laid_out, game):
     pieces = _tables(typeset)
     for (page, table), (next_page, following) in zip(pieces, pieces[1:]):
         header = table.repeatRows or 0
-        if next_page == page + 1 and header and following._cellvalues[0] == table._cellvalues[0]:
+        if next_page == page + 1 and following.continues:
             rows = len(table._cellvalues) + len(following._cellvalues) - 2 * header
             assert rows > BookTable.SHORT_ROWS, (game, page, rows)
 

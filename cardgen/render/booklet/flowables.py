@@ -180,41 +180,57 @@ class Heading(RichText):
 
 
 class BookTable(Table):
-    """A table that splits across pages only between rows, leaving at least two body rows on each
-    side of the split, with its header row repeated over the rest (`repeatRows`); a short table
-    (SHORT_ROWS body rows or fewer, or less than a third of a page) moves to the next page whole
-    rather than split. Only a row taller than a whole page is split inside."""
+    """A table that splits across pages only between rows, leaving at least FIRST_ROWS body rows
+    and a quarter of a page before the turn and LEAST_ROWS after it, with its header row repeated
+    over the rest (`repeatRows`), saying "(continued)" there; a short table (SHORT_ROWS body rows
+    or fewer, or less than a third of a page) moves to the next page whole rather than split.
+    Only a row taller than a whole page is split inside."""
 
+    FIRST_ROWS = 3
     LEAST_ROWS = 2
     SHORT_ROWS = 10
+    FIRST_PART = 1 / 4       # of a page: the least a table's part before a page turn takes
+
+    def __init__(self, data, page: float = float("inf"), continued: list | None = None,
+                 **options):
+        """`page`: the height of the frame it is laid out in, in points (the pieces reportlab
+        splits it into are never short: their table was not); `continued`: the header row as
+        repeated past a page turn."""
+        super().__init__(data, **options)
+        self.page, self.continued = page, continued
+        self.continues = False          # a piece past a page turn, its header repeated
 
     def split(self, avail_width, avail_height):
         header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
         postponed = getattr(self, "_postponed", False)
         if not postponed and self._short(len(self._cellvalues) - header):
             return []
-        self._rowSplitRange = (header + self.LEAST_ROWS, -self.LEAST_ROWS)
+        self._rowSplitRange = (header + self.FIRST_ROWS, -self.LEAST_ROWS)
         pieces = super().split(avail_width, avail_height)
         if not pieces and postponed:                             # a row taller than a page
             self._rowSplitRange, self.splitInRow = None, 1
             pieces = super().split(avail_width, avail_height)
+        if len(pieces) == 2 and not postponed and not self.continues \
+                and pieces[0].wrap(avail_width, avail_height)[1] < self.page * self.FIRST_PART:
+            return []
+        if len(pieces) == 2 and header:
+            rest = pieces[1]
+            rest.page, rest.continued, rest.continues = self.page, self.continued, True
+            if self.continued is not None:
+                rest._cellvalues[0] = self.continued
         return pieces
 
-    def __init__(self, data, page: float = float("inf"), **options):
-        """`page`: the height of the frame it is laid out in, in points (the pieces reportlab
-        splits it into are never short: their table was not)."""
-        super().__init__(data, **options)
-        self.page = page
-
     def _short(self, rows: int) -> bool:
+        if self.continues:
+            return False
         height = self._height
         return height < self.page / 3 or (rows <= self.SHORT_ROWS and height < self.page / 2)
 
 
 class PartBreak(CondPageBreak):
-    """`@page-break`: the next part starts on a new page, unless this page holds less than a
-    third of a page (the end of the part before, run over): then it follows on, under it.
-    `broke`: whether it did start a new page, the last time it was laid out."""
+    """`@page-break`: the next part starts on a new page when less than a third of this page is
+    left; with more, it follows on under the part before (a page two-thirds blank reads as a
+    mistake). `broke`: whether it did start a new page, the last time it was laid out."""
 
     def __init__(self):
         super().__init__(0.0)
@@ -222,7 +238,7 @@ class PartBreak(CondPageBreak):
 
     def wrap(self, avail_width, avail_height):
         frame = self._doctemplateAttr("frame")
-        self.height = frame._height * 2 / 3 if frame is not None else 0.0
+        self.height = frame._height / 3 if frame is not None else 0.0
         self.broke = avail_height < self.height
         return super().wrap(avail_width, avail_height)
 

@@ -12,7 +12,7 @@ from cardgen.base.model import Block, Document, Game
 from cardgen.render.booklet import parts
 from cardgen.render.booklet.back_cover import back_cover
 from cardgen.render.booklet.flowables import PartBreak, Ruled
-from cardgen.render.booklet.keeping import keep_closing_lines, keep_headings_with_next
+from cardgen.render.booklet.keeping import keep_closing_lines, keep_headings_with_next, keep_leads
 from cardgen.render.booklet.template import FRAME_RAISE, contents
 from cardgen.base.units import mm_to_pt
 from cardgen.render.booklet.typesetter import Typesetter
@@ -45,7 +45,7 @@ def story(game: Game, faces: Faces, document: Document, ts: Typesetter, spare: i
             if once:
                 said.add(once)
     flow += about.get(len(document.blocks), [])
-    return (keep_headings_with_next(keep_closing_lines(flow))
+    return (keep_headings_with_next(keep_closing_lines(keep_leads(flow)))
             + (back_pages(game, list(assembly), ts, spare, _quick_reference(document.blocks))
                if spare else []))
 
