@@ -154,7 +154,7 @@ def _check_directive(game: Game, document: Document, block: Block, report: Repor
             return
         card_type = game.card_types[deck.card_type]
         fields = {f.name: f for f in card_type.fields}
-        for name in [c for c in block.args.get("columns", "").split(",") if c.strip()]:
+        for name in [c.split(":")[0] for c in block.args.get("columns", "").split(",") if c.strip()]:
             if name.strip() not in fields:
                 error(f"card type '{card_type.id}' has no field '{name.strip()}'"
                       f"{did_you_mean(name.strip(), fields)}")

@@ -102,7 +102,7 @@ def test_the_plain_pages_have_a_linked_contents_and_an_outline(built):
 
 def test_the_cover_and_the_parts_made_from_data(built):
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(built["a4"]["rules.pdf"]).pages)
-    assert "Minimal Game" in text and "How to play" in text and "Version 1.0" in text
+    assert "Minimal Game" in text and "How to play" in text and "Version: 1.0" in text
     assert "Heroes 2 cards" in text          # the components list
     assert re.search(r"First Hero\s+3\s+Second Hero\s+5", text)
 

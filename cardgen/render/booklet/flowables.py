@@ -227,20 +227,49 @@ class BookTable(Table):
         return height < self.page / 3 or (rows <= self.SHORT_ROWS and height < self.page / 2)
 
 
-class PartBreak(CondPageBreak):
+class ChapterBreak(CondPageBreak):
+    """Before a chapter: it starts on a new page when less than `room` points are left on this
+    one, unless the whole chapter (`chapter`, its flowables, set once the flow is made) fits in
+    what is left. `broke`: whether it did start a new page, the last time it was laid out."""
+
+    def __init__(self, room: float):
+        super().__init__(room)
+        self.chapter: list = []
+        self.broke = False
+
+    def _room(self) -> float:
+        return self.height
+
+    def wrap(self, avail_width, avail_height):
+        room = self._room()
+        self.height = room if avail_height < room and not self._fits(avail_width,
+                                                                      avail_height) else 0.0
+        self.broke = avail_height < self.height
+        width, height = super().wrap(avail_width, avail_height)
+        self.height = room
+        return width, height
+
+    def _fits(self, avail_width, avail_height) -> bool:
+        need = 0.0                # the last one's space after falls past the frame's foot
+        for index, flowable in enumerate(self.chapter):
+            need += (flowable.getSpaceAfter() if index else 0.0) + flowable.getSpaceBefore() \
+                + flowable.wrap(avail_width, avail_height)[1]
+            if need > avail_height:
+                return False
+        return bool(self.chapter)
+
+
+class PartBreak(ChapterBreak):
     """`@page-break`: the next part starts on a new page when less than a third of this page is
-    left; with more, it follows on under the part before (a page two-thirds blank reads as a
-    mistake). `broke`: whether it did start a new page, the last time it was laid out."""
+    left and the part does not fit in it; with more, it follows on under the part before (a
+    page two-thirds blank reads as a mistake)."""
 
     def __init__(self):
         super().__init__(0.0)
-        self.broke = False
 
-    def wrap(self, avail_width, avail_height):
+    def _room(self) -> float:
         frame = self._doctemplateAttr("frame")
-        self.height = frame._height / 3 if frame is not None else 0.0
-        self.broke = avail_height < self.height
-        return super().wrap(avail_width, avail_height)
+        return frame._height / 3 if frame is not None else 0.0
 
 
 class Drawing(Flowable):

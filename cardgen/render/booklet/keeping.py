@@ -62,10 +62,17 @@ class ItemList(Flowable):
             if used > avail_height + 1e-6:
                 break
             fit = index + 1
-        fit = min(fit, len(self.items) - LEAST_ITEMS)
-        if fit >= LEAST_ITEMS:
+        if fit >= len(self.items):
+            return [self]
+        least = 1 if postponed else LEAST_ITEMS       # on a page of its own: as it must
+        fit = min(fit, len(self.items) - least)
+        if fit >= least:
             return [ItemList(self.items[:fit], True), ItemList(self.items[fit:], True)]
-        return list(self.items) if postponed else []   # taller than a page: item by item
+        if not postponed:
+            return []
+        first, rest = self.items[0], self.items[1:]    # an item taller than a page
+        first._postponed = True
+        return [*first.split(avail_width, avail_height), *([ItemList(rest, True)] if rest else [])]
 
     def draw(self):
         top = self.height
