@@ -316,16 +316,19 @@ class Ruled(Flowable):
 
 class AtFoot(Flowable):
     """Flowables set at the foot of the room left in the frame, under a thin rule: the cover's
-    players, version and credits, so that the description heads the page and they close it."""
+    players, version and credits; and `middle` (the game's description) set midway down the
+    room above them, so that the cover reads as one page rather than a paragraph over a gap."""
 
-    def __init__(self, parts: list[Flowable], rule=Color(0.7, 0.66, 0.6), gap: float = 8.0):
+    def __init__(self, parts: list[Flowable], middle: Flowable | None = None,
+                 rule=Color(0.7, 0.66, 0.6), gap: float = 8.0):
         super().__init__()
-        self.parts, self.rule, self.gap = parts, rule, gap
+        self.parts, self.middle, self.rule, self.gap = parts, middle, rule, gap
 
     def wrap(self, avail_width, avail_height):
         self._sizes = [part.wrap(avail_width, avail_height) for part in self.parts]
         need = self.gap + sum(h + part.getSpaceAfter() for part, (_, h) in zip(self.parts, self._sizes))
-        self.width, self.height = avail_width, max(need, avail_height - 1.0)
+        self._middle = self.middle.wrap(avail_width, avail_height)[1] if self.middle else 0.0
+        self.width, self.height = avail_width, max(need + self._middle, avail_height - 1.0)
         self._need = need
         return self.width, self.height
 
@@ -334,6 +337,9 @@ class AtFoot(Flowable):
         self.canv.setStrokeColor(self.rule)
         self.canv.setLineWidth(0.6)
         self.canv.line(0, top, self.width, top)
+        if self.middle is not None:
+            room = self.height - top
+            self.middle.drawOn(self.canv, 0, top + (room - self._middle) * 0.55)
         top -= self.gap
         for part, (_, height) in zip(self.parts, self._sizes):
             part.drawOn(self.canv, 0, top - height)

@@ -18,6 +18,7 @@ from cardgen.base.units import mm_to_pt
 from cardgen.render.booklet.typesetter import Typesetter
 
 ABOUT = "About this edition"
+CREDIT_LABEL_WORDS = 3   # "Game design: A. Name": a label this short before a colon is set bold
 CHAPTER_ROOM = 0.15      # of the page's height: a chapter starts on the next page with less left,
                          # unless the whole of it fits
 
@@ -73,7 +74,7 @@ def _credit(credit: str) -> str:
     """A credit as the cover's other lines are set: "Game design: A. Name" with its label in
     bold, as "Players:" is."""
     label, colon, name = credit.partition(": ")
-    if colon and label and len(label) <= 40:
+    if colon and 0 < len(label.split()) <= CREDIT_LABEL_WORDS:
         return f"**{escaped(label)}:** {escaped(name)}"
     return escaped(credit)
 

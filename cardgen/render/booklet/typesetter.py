@@ -166,12 +166,12 @@ class Typesetter:
         return [w * self.frame_width / sum(least) for w in least]
 
     def cover(self, lines: list[str], blurb: str) -> list:
-        """What the cover says under its band: the game's description, and players, version and
-        credits at the foot of the page."""
+        """What the cover says under its band: the game's description midway down the page,
+        and players, version and credits at its foot."""
         body = self.style.body
-        out = [self.paragraph(blurb, size=body * 1.05, after=body * 1.5)] if blurb else []
+        middle = self.paragraph(blurb, size=body * 1.2, leading=1.4, after=0.0) if blurb else None
         lines = [self.paragraph(line, family=self.sans, after=body * 0.35) for line in lines]
-        return out + [AtFoot(lines)] if lines else out
+        return [AtFoot(lines, middle)]
 
 
 def _share(widths: list[float], wants: list[float], room: float) -> list[float]:
