@@ -110,13 +110,15 @@ class Typeset:
 
 
 def booklet_pages(game: Game, faces: Faces, document: Document) -> Typeset:
-    """A booklet's pages, unimposed: the text, and past it to the end of its last sheet, pages
-    for notes and a back cover."""
+    """A booklet's pages, unimposed: the text, and past it to the end of its last sheet, the
+    quick reference, pages for notes and a back cover (one page past the text: the quick
+    reference if the text writes one, on the back page, where players find it; else the back
+    cover)."""
     style = page_styles(game, document)[1]
     apart = quick_reference(document.blocks) is not None
     text = typeset(game, faces, document, style, reference_apart=apart)
     spare = padded(text.pages) - text.pages
-    if apart and spare < 2:            # no page for it but the back cover: it stays in the text
+    if apart and not spare:            # no page past the text: it stays in the text
         apart = False
         text = typeset(game, faces, document, style)
         spare = padded(text.pages) - text.pages

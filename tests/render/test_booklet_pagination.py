@@ -555,6 +555,8 @@ def test_the_quick_reference_is_the_texts_own_summary_printed_once(laid_out, gam
     said = pages[at[0]][pages[at[0]].index("Quick reference"):]
     assert not re.search(r"\b(above|below)\b", said), said
     assert "A Timeline" in said and "A Day" in said
+    text_ends = max(n for n, text in enumerate(pages) if "Versions" in text and text != contents)
+    assert at[0] > text_ends, (game, at, text_ends)      # past the text, where players find it
 
 
 def _first_and_last(typeset) -> list[tuple[Flowable, Flowable]]:

@@ -102,24 +102,33 @@ def back_pages(game: Game, assembly: list[str], ts: Typesetter, pages: int,
                reference: list[Block] = ()) -> list:
     """`pages` - 1 spare pages, then the back cover: what is in the box, from the data. The
     first spare page holds the quick reference (`reference`: its section, heading first), if
-    any, shrunk to fit it; the others are for notes."""
+    any, shrunk to fit it; the others are for notes. One page alone holds the quick reference,
+    if any, else the back cover."""
     style = ts.style
     title = dict(family=ts.condensed, size=style.heading_sizes[1], color=style.accent,
                  after=style.body)
     out = []
+    if pages == 1 and reference:       # the back page: the quick reference, not the box's back
+        return [PageBreak(), *_reference_page(reference, ts)]
     for page in range(pages - 1):
         if page == 0 and reference:
-            # a heading of its own, outside the shrinking frame, so the contents list the page
-            heading = ts.heading(reference[0].text, 1)
-            width = mm_to_pt(style.width - 2 * style.margin)
-            summary = [flowable for block in reference[1:] for flowable in _reference_block(block, ts)]
-            _, taken = heading.wrap(width, mm_to_pt(style.height))
-            taken += heading.getSpaceBefore() + heading.getSpaceAfter()
-            room = mm_to_pt(style.height - 2 * style.margin - FRAME_RAISE) - 1.0 - taken
-            out += [PageBreak(), heading, KeepInFrame(width, room, summary, mode="shrink")]
+            out += [PageBreak(), *_reference_page(reference, ts)]
         else:
             out += [PageBreak(), ts.paragraph("**Notes**", **title), Ruled(style.body * 2.2)]
     return out + [NextPageTemplate("back"), PageBreak(), *back_cover(game, ts, assembly)]
+
+
+def _reference_page(reference: list[Block], ts: Typesetter) -> list:
+    """The quick reference's section (heading first) on a page of its own, shrunk to fit it."""
+    style = ts.style
+    # a heading of its own, outside the shrinking frame, so the contents list the page
+    heading = ts.heading(reference[0].text, 1)
+    width = mm_to_pt(style.width - 2 * style.margin)
+    summary = [flowable for block in reference[1:] for flowable in _reference_block(block, ts)]
+    _, taken = heading.wrap(width, mm_to_pt(style.height))
+    taken += heading.getSpaceBefore() + heading.getSpaceAfter()
+    room = mm_to_pt(style.height - 2 * style.margin - FRAME_RAISE) - 1.0 - taken
+    return [heading, KeepInFrame(width, room, summary, mode="shrink")]
 
 
 def quick_reference(blocks: list[Block]) -> tuple[int, int] | None:
