@@ -38,6 +38,8 @@ ALL = (
     Code("deck-total", ERROR, "a deck has more or fewer cards than its rules say"),
     Code("definition-cycle", ERROR, "definitions that refer to each other in a circle"),
     Code("document", ERROR, "a document's text or directives are wrong"),
+    Code("document-pointer", WARNING, "a document's text points to a table, list or example "
+         "\"above\" or \"below\" that its section does not hold"),
     Code("duplicate-id", ERROR, "two things of one kind share an id"),
     Code("duplicate-output", ERROR, "two things would write the same output file"),
     Code("empty", ERROR, "a file or list that must hold something is empty"),

@@ -34,9 +34,11 @@ DIRECTIVES = {
                  "formula's values at every level"),
     "changelog": ((), (), "the game's versions, newest first, and what each changed"),
     "errata": ((), (), "the game's errata: each corrected value, what it was, and why"),
-    "page-break": ((), (), "the next part starts on a new page"),
-    "quick-reference": ((), (), "nothing where it stands: the section it stands in is printed "
-                                "again on a spare page of the booklet, as a quick reference"),
+    "page-break": ((), (), "the next part starts on a new page, unless it fits in the room left "
+                           "or more than a third of the page is left"),
+    "quick-reference": ((), (), "nothing where it stands: the section it stands in is the quick "
+                                "reference, the text's own summary, printed on a spare page of the "
+                                "booklet when there is one"),
 }
 _HEADING = re.compile(r"^(#{1,3})\s+(.*\S)\s*$")
 _BULLET = re.compile(r"^[-*]\s+(.*)$")

@@ -17,7 +17,7 @@ from cardgen.render.base import SIDES, OutputKind, listed
 from cardgen.render.boards import Boards
 from cardgen.render.card_sheets import CardSheets
 from cardgen.render.token_sheets import TokenSheets
-from cardgen.render.booklet.story import story
+from cardgen.render.booklet.story import quick_reference, story
 from cardgen.render.booklet.template import BookTemplate, PageStyle, Placed, footer_room
 from cardgen.render.booklet.typesetter import Typesetter
 from cardgen.render.page_footer import book_forms, fit_footer
@@ -110,12 +110,19 @@ class Typeset:
 
 
 def booklet_pages(game: Game, faces: Faces, document: Document) -> Typeset:
-    """A booklet's pages, unimposed: the text, and past it to the end of its last sheet, pages
-    for notes and a back cover."""
+    """A booklet's pages, unimposed: the text, and past it to the end of its last sheet, the
+    quick reference, pages for notes and a back cover (one page past the text: the quick
+    reference if the text writes one, on the back page, where players find it; else the back
+    cover)."""
     style = page_styles(game, document)[1]
-    text = typeset(game, faces, document, style)
+    apart = quick_reference(document.blocks) is not None
+    text = typeset(game, faces, document, style, reference_apart=apart)
     spare = padded(text.pages) - text.pages
-    return typeset(game, faces, document, style, spare) if spare else text
+    if apart and not spare:            # no page past the text: it stays in the text
+        apart = False
+        text = typeset(game, faces, document, style)
+        spare = padded(text.pages) - text.pages
+    return typeset(game, faces, document, style, spare, apart) if spare else text
 
 
 def render_document(game: Game, faces: Faces, document: Document, style: PageStyle) -> bytes:
@@ -123,14 +130,15 @@ def render_document(game: Game, faces: Faces, document: Document, style: PageSty
 
 
 def typeset(game: Game, faces: Faces, document: Document, style: PageStyle,
-            spare: int = 0) -> Typeset:
+            spare: int = 0, reference_apart: bool = False) -> Typeset:
     buffer = io.BytesIO()
     info = document_info(game, document.title)            # pages to read one by one: simplex
     footer = (footer_room(style, game.print.margin), identity(game, document.title))
     back = ([f"Players: {game.players}"] if game.players else []) + [f"version {game.version}"]
     template = BookTemplate(buffer, style, info, footer, (game.title, document.title), tuple(back))
     setter = Typesetter(style, game_lookup(game), icon_colors(faces))
-    template.multiBuild(story(game, faces, document, setter, spare, printing_guide(game)),
+    template.multiBuild(story(game, faces, document, setter, spare, printing_guide(game),
+                                reference_apart),
                         canvasmaker=canvas_maker(info))
     return Typeset(finish(buffer.getvalue()), template.page, template.placed)
 
@@ -142,18 +150,30 @@ def printing_guide(game: Game) -> list[str]:
 
 
 def icon_colors(faces: Faces) -> dict:
-    """Each icon the cards draw as an element, in the colour its first card draws it: an
-    emblem in the rules prints in its suit's colour. An icon drawn only pale (white on a band)
-    keeps the text's colour."""
-    found: dict = {}
+    """Each icon the cards draw, as an element or inline in their text, in the colour they draw
+    it in most often: an emblem in the rules prints in its suit's colour, a heart in the red the
+    cards give it. An icon drawn only pale (white on a band) keeps the text's colour."""
+    seen: dict = {}                 # icon name -> {colour's hex: (count, colour)}
     for deck in faces.decks:
         for face in deck.fronts.values():
             for drawn in face.elements:
                 color = getattr(drawn, "color", None)
-                if isinstance(drawn, Icon) and drawn.name not in found and color is not None \
-                        and _luminance(color) < PALE:
-                    found[drawn.name] = color
-    return found
+                if color is None or _luminance(color) >= PALE:
+                    continue
+                for name in _icons_drawn(drawn):
+                    count, _ = seen.setdefault(name, {}).get(color.hexval(), (0, color))
+                    seen[name][color.hexval()] = (count + 1, color)
+    return {name: max(colors.values(), key=lambda counted: counted[0])[1]
+            for name, colors in seen.items()}
+
+
+def _icons_drawn(drawn) -> list[str]:
+    """The icons an element draws: itself, or those set inline in its text."""
+    if isinstance(drawn, Icon):
+        return [drawn.name]
+    layout = getattr(drawn, "layout", None)
+    return [piece.icon for line in getattr(layout, "lines", ()) for piece in line.pieces
+            if piece.icon]
 
 
 def _luminance(color) -> float:

@@ -2,6 +2,8 @@
 Its [[Term]] references are checked with every other reference (validate/references.py)."""
 from __future__ import annotations
 
+import re
+
 from cardgen.base import markup
 from cardgen.drawing import fonts
 from cardgen.drawing.elements import ELEMENT_TYPES
@@ -92,6 +94,52 @@ def check_documents(game: Game, report: Report) -> None:
         for block in document.blocks:
             if block.kind == "directive":
                 _check_directive(game, document, block, report)
+        _check_pointers(document, report)
+
+
+_POINTER = re.compile(r"\b(table|list|example|steps)\s+(above|below)\b|\((see )?(above|below)\)",
+                      re.IGNORECASE)
+# what a pointer names -> the blocks that can be it
+_POINTED = {"table": ("table", "cards", "components", "errata"), "list": ("bullets", "numbers"),
+            "steps": ("numbers",), "example": ("note",)}
+
+
+def _check_pointers(document: Document, report: Report) -> None:
+    """A text that says "the table above" or "(see below)" where its own section (from its
+    heading to the next) holds no such thing on that side: a reader would look on the wrong
+    page. The quick reference is printed apart from the text, so it points nowhere."""
+    blocks = list(document.blocks)
+    starts = [i for i, b in enumerate(blocks) if b.kind == "heading"]
+    reference = next((i for i, b in enumerate(blocks)
+                      if b.kind == "directive" and b.text == "quick-reference"), None)
+    for at, block in enumerate(blocks):
+        start = max((i for i in starts if i <= at), default=0)
+        end = min((i for i in starts if i > at), default=len(blocks))
+        for text, line in _texts(block):
+            for found in _POINTER.finditer(text):
+                named, side = (found.group(1) or "").lower(), (found.group(2) or found.group(4)).lower()
+                if reference is not None and start <= reference < end:
+                    where = "the quick reference is printed apart from the text"
+                elif named:
+                    span = blocks[start:at] if side == "above" else blocks[at + 1:end]
+                    kinds = _POINTED[named]
+                    if any(b.kind in kinds or (b.kind == "directive" and b.text in kinds)
+                           for b in span):
+                        continue
+                    where = f"its section holds no {named} {side} it"
+                else:
+                    continue
+                report.warning(document.file, line, (), f"document '{document.id}': "
+                               f"'{found.group(0)}' points to nothing the reader will find: "
+                               f"{where}; name the section instead (see *Its heading*)",
+                               code="document-pointer")
+
+
+def _texts(block: Block):
+    if block.kind in ("paragraph", "note"):
+        yield block.text, block.line
+    elif block.kind in ("bullets", "numbers"):
+        yield from block.items
 
 
 def _follows_from_a_card(game: Game, message: str) -> bool:
@@ -200,7 +248,7 @@ def _check_directive(game: Game, document: Document, block: Block, report: Repor
             return
         card_type = game.card_types[deck.card_type]
         fields = {f.name: f for f in card_type.fields}
-        for name in [c for c in block.args.get("columns", "").split(",") if c.strip()]:
+        for name in [c.split(":")[0] for c in block.args.get("columns", "").split(",") if c.strip()]:
             if name.strip() not in fields:
                 error(f"card type '{card_type.id}' has no field '{name.strip()}'"
                       f"{did_you_mean(name.strip(), fields)}")

@@ -227,9 +227,9 @@ def test_a_changed_card_changes_the_booklets_reference_table(copy_game, edit_car
         return cards[cards.index("Hollis"):cards.index("Kaida")]
 
     game = copy_game(GAME)
-    assert hollis_row(game, tmp_path / "before") == "Hollis Ironclad Centaur† warrior† – +2S† "
+    assert hollis_row(game, tmp_path / "before") == "Hollis Ironclad Centaur warrior – +2S "
     edit_card(game, "cards/characters.yaml", "Hollis", "target", "+3S")
-    assert hollis_row(game, tmp_path / "after") == "Hollis Ironclad Centaur† warrior† – +3S† "
+    assert hollis_row(game, tmp_path / "after") == "Hollis Ironclad Centaur warrior – +3S "
 
 
 # ---- the printed target grids ----

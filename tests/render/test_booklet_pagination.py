@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from reportlab.platypus import PageBreak, Table
+from reportlab.platypus import Flowable, PageBreak, Table
 
 from cardgen.base.errors import Report
 from cardgen.pipeline import BuildOptions, build, check
@@ -20,10 +20,12 @@ from cardgen.render.boards import Boards
 from cardgen.render.booklet.back_cover import InTheBox, Spread, Stack
 from cardgen.render.card_sheets import CardSheets
 from cardgen.render.token_sheets import TokenSheets
-from cardgen.render.booklet.flowables import BookTable, Heading, Note, PartBreak, RichText
-from cardgen.render.booklet.keeping import KeptWithNext, headings
-from cardgen.render.booklet.parts import ALL_STAND_INS, NO_VALUE, PROTOTYPE_MARK, card_reference, \
-    prototype_notice
+from cardgen.render.booklet.flowables import BookTable, ChapterBreak, Heading, Note, PartBreak, \
+    RichText
+from cardgen.render.booklet.keeping import LEAST_ITEMS, SHORT_ITEMS, SHORT_LINES, ItemList, \
+    KeptWithNext, headings, parts_of
+from cardgen.render.booklet.parts import NO_VALUE, PROTOTYPE_MARK, card_reference, \
+    prototype_notice, reference_table
 from cardgen.render.booklet.typesetter import Typesetter
 from cardgen.validate.documents import game_lookup
 from cardgen.render.booklet.typesetter import CELL_PAD
@@ -83,8 +85,7 @@ def test_a_heading_is_never_the_last_thing_on_a_page(laid_out, game):
 def test_notes_and_list_items_are_never_split(laid_out, game):
     typeset, _ = laid_out[game]
     for placed in typeset.placed:
-        for flowable in (placed.flowable.parts if isinstance(placed.flowable, KeptWithNext)
-                         else [placed.flowable]):
+        for flowable in parts_of(placed.flowable):
             if isinstance(flowable, RichText) and (isinstance(flowable, Note) or flowable.bullet
                                                    or flowable.whole):
                 assert not _is_piece(flowable), (game, placed.page, flowable.parsed.plain[:40])
@@ -110,8 +111,7 @@ def test_a_split_table_repeats_its_header_and_leaves_two_rows_either_side(laid_o
             tables.append((placed.page, flowable))
     for (page, table), following in zip(tables, tables[1:] + [(None, None)]):
         header = table.repeatRows
-        if following[1] is not None and following[0] == page + 1 and header and \
-                following[1]._cellvalues[0] == table._cellvalues[0]:
+        if following[1] is not None and following[0] == page + 1 and following[1].continues:
             assert len(table._cellvalues) - header >= 2, (game, page)
             assert len(following[1]._cellvalues) - header >= 2, (game, page + 1)
 
@@ -225,9 +225,7 @@ def _in_order(typeset) -> list[tuple[int, object]]:
     out = []
     for placed in typeset.placed:
         if placed in _drawn([placed]):
-            parts = placed.flowable.parts if isinstance(placed.flowable, KeptWithNext) \
-                else [placed.flowable]
-            out += [(placed.page, part) for part in parts]
+            out += [(placed.page, part) for part in parts_of(placed.flowable)]
     return out
 
 
@@ -315,7 +313,7 @@ def _whole_tables(typeset) -> list[tuple[int, list]]:
     for page, table in _tables(typeset):
         rows = table._cellvalues
         header = table.repeatRows or 0
-        if out and header and last_page == page - 1 and out[-1][1][0] == rows[0]:
+        if out and table.continues and last_page == page - 1:
             out[-1][1].extend(rows[header:])
         else:
             out.append((page, list(rows)))
@@ -367,7 +365,7 @@ def test_a_short_table_is_never_split(laid_out, game):
     pieces = _tables(typeset)
     for (page, table), (next_page, following) in zip(pieces, pieces[1:]):
         header = table.repeatRows or 0
-        if next_page == page + 1 and header and following._cellvalues[0] == table._cellvalues[0]:
+        if next_page == page + 1 and following.continues:
             rows = len(table._cellvalues) + len(following._cellvalues) - 2 * header
             assert rows > BookTable.SHORT_ROWS, (game, page, rows)
 
@@ -472,13 +470,13 @@ def test_the_prototype_notice_is_at_the_back_not_on_the_opening_pages(laid_out, 
 def test_a_stand_in_note_is_said_at_most_once_a_part(laid_out, game):
     """The note under a table of stand-ins is said under its part's first such table only."""
     typeset, _ = laid_out[game]
-    said: list[int] = [0]
+    said: list[list[str]] = [[]]
     for _, flowable in _in_order(typeset):
         if any(h.level == 1 for h in headings(flowable)):
-            said.append(0)
+            said.append([])
         if isinstance(flowable, RichText) and getattr(flowable, "said_once", None):
-            said[-1] += 1
-    assert max(said) <= 1, game
+            said[-1].append(flowable.said_once)
+    assert all(len(part) == len(set(part)) for part in said), game
 
 
 def test_a_table_of_stand_ins_says_so_under_it_and_not_in_its_headings():
@@ -496,21 +494,161 @@ def test_a_table_of_stand_ins_says_so_under_it_and_not_in_its_headings():
         if not isinstance(out[0], Table):
             continue                    # a list of names: no values
         header = [cell[0].parsed.plain for cell in out[0]._cellvalues[0]]
-        stand_ins = len(out) > 1 and getattr(out[1], "said_once", None) == ALL_STAND_INS
+        note = getattr(out[1], "said_once", "") if len(out) > 1 else ""
+        stand_ins = note.startswith("Every value in this table is a stand-in")
         assert not (stand_ins and any(PROTOTYPE_MARK in text for text in header)), block.args
         seen.add(stand_ins)
     assert True in seen
 
 
-def test_a_spare_page_holds_the_quick_reference_the_text_marks(laid_out):
-    """Time Line Battle v1 marks its turn's sections @quick-reference: its first spare page
-    prints them again, on one page, in place of a page for notes, and the contents list it."""
-    typeset, _ = laid_out["time-line-battle-v1"]
+def test_a_column_of_mostly_stand_ins_is_marked_once_and_names_the_published_cards():
+    """Fantasy Arena: Tactics has one published character among its stand-ins: its tables print
+    no dagger cell by cell, and say under them whose values are the published ones."""
+    checked = check(ROOT / "data" / "fantasy-arena-tactics", Report(), BuildOptions(only=("booklets",)))
+    game = checked.game
+    tables = [reference_table(game, block) for block in game.documents[0].blocks
+              if block.kind == "directive" and block.text == "cards"]
+    (characters,) = [t for t in tables if t.header[1:2] == ["Epithet"]]
+    assert not any(PROTOTYPE_MARK in text for row in characters.cells for text in row)
+    assert "except Fae's" in characters.note
+    for table in tables:
+        cells = sum(PROTOTYPE_MARK in text for row in table.cells for text in row)
+        assert cells * 2 <= len(table.cells) * (len(table.header) - 1), table.header
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_dagger_is_explained_only_where_one_is_printed(laid_out, game):
+    """"About this edition" says what a dagger means only when the booklet prints one in its
+    tables, glossary or definitions."""
+    typeset, _ = laid_out[game]
+    checked = check(ROOT / "data" / game, Report(), BuildOptions(only=("booklets",)))
+    notice = prototype_notice(checked.game) or ""
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(typeset.pdf)).pages)
+    printed = text.count(PROTOTYPE_MARK) > notice.count(PROTOTYPE_MARK)
+    explained = f"marked {PROTOTYPE_MARK}" in notice
+    assert printed or not explained, game
+
+
+def test_a_reference_table_drops_a_column_with_one_value_or_none():
+    """Fantasy Arena: Tactics' player aids give an example on one card of two: the column goes,
+    and the names alone print as a list."""
+    checked = check(ROOT / "data" / "fantasy-arena-tactics", Report(), BuildOptions(only=("booklets",)))
+    game = checked.game
+    (aids,) = [b for b in game.documents[0].blocks
+               if b.kind == "directive" and b.text == "cards" and b.args["deck"] == "aids"]
+    assert reference_table(game, aids).header == ["Card"]
+
+
+@pytest.mark.parametrize("game", ["time-line-battle-v1", "time-line-battle-v2"])
+def test_the_quick_reference_is_the_texts_own_summary_printed_once(laid_out, game):
+    """The section the text marks @quick-reference is printed once: on a spare page of the
+    booklet when it has one besides the back cover, else in the text; never pointing "above" or
+    "below", and listed in the contents."""
+    typeset, _ = laid_out[game]
     pages = [" ".join(page.extract_text().split())
              for page in PdfReader(io.BytesIO(typeset.pdf)).pages]
-    (contents,) = [text for text in pages if "Contents" in text]
-    (at,) = [n for n, text in enumerate(pages) if "Quick reference" in text and text != contents]
-    assert "Quick reference" in contents and f" {at + 1} " in f" {contents} ", contents[-80:]
-    assert at == typeset.pages - 2 or "Notes" in pages[at + 1]
-    assert "Playing a Timeline" in pages[at] and "The phases of a Day" in pages[at]
-    assert "Example." not in pages[at]
+    (contents,) = [text for text in pages if text.startswith("Contents") or " Contents " in
+                   text[:80]]
+    at = [n for n, text in enumerate(pages) if "Quick reference" in text and text != contents]
+    assert len(at) == 1, game
+    assert "Quick reference" in contents and f" {at[0] + 1} " in f" {contents} "
+    said = pages[at[0]][pages[at[0]].index("Quick reference"):]
+    assert not re.search(r"\b(above|below)\b", said), said
+    assert "A Timeline" in said and "A Day" in said
+    text_ends = max(n for n, text in enumerate(pages) if "Versions" in text and text != contents)
+    assert at[0] > text_ends, (game, at, text_ends)      # past the text, where players find it
+
+
+def _first_and_last(typeset) -> list[tuple[Flowable, Flowable]]:
+    """Each page turn: the last flowable drawn on a page, and the first on the next (those kept
+    together as one: the containers themselves)."""
+    pages = _by_page(typeset)
+    turns = []
+    for page in sorted(pages):
+        if page + 1 in pages:
+            before, after = _drawn(pages[page]), _drawn(pages[page + 1])
+            if before and after:
+                turns.append((before[-1].flowable, after[0].flowable))
+    return turns
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_short_list_is_never_split_and_a_long_one_leaves_two_items_a_side(laid_out, game):
+    typeset, _ = laid_out[game]
+    for before, after in _first_and_last(typeset):
+        head = [p for p in _nested(before) if isinstance(p, ItemList)]
+        tail = [p for p in _nested(after) if isinstance(p, ItemList)]
+        if head and tail and tail[0].piece and head[-1].piece:
+            first, rest = head[-1], tail[0]
+            assert len(first.items) >= LEAST_ITEMS and len(rest.items) >= LEAST_ITEMS, game
+            lines = sum(len(i._layout.lines) for i in (*first.items, *rest.items))
+            assert len(first.items) + len(rest.items) > SHORT_ITEMS and lines > SHORT_LINES, game
+
+
+def _nested(flowable) -> list:
+    """A flowable and everything it keeps together, containers too."""
+    inner = getattr(flowable, "parts", None)
+    return [flowable, *(p for each in inner for p in _nested(each))] if inner else [flowable]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_example_and_a_numbered_list_start_on_the_page_of_their_lead_in(laid_out, game):
+    """An example box, or the first item of a numbered list, never tops a page when the
+    paragraph that leads into it ends the page before."""
+    flow = _in_order(laid_out[game][0])
+    for (page, flowable), (next_page, following) in zip(flow, flow[1:]):
+        starts = isinstance(following, Note) or (type(following) is RichText
+                                                 and following.bullet == "1.")
+        lead = type(flowable) is RichText and not flowable.bullet and not flowable.whole
+        assert next_page == page or not (starts and lead), (game, next_page,
+                                                            following.parsed.plain[:40])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_chapter_breaks_the_page_only_when_it_does_not_fit(laid_out, game):
+    """A chapter or a part that starts a new page would not have fitted whole in the room left
+    on the page before."""
+    typeset, (foot, _) = laid_out[game]
+    for placed in typeset.placed:
+        if isinstance(placed.flowable, ChapterBreak) and placed.flowable.broke:
+            game_data = check(ROOT / "data" / game, Report(), BuildOptions(only=("booklets",))).game
+            style = page_styles(game_data, game_data.documents[0])[1]
+            width = (style.width - 2 * style.margin) * MM
+            need = sum(f.wrap(width, 1e9)[1] for f in placed.flowable.chapter)
+            assert need > placed.bottom - foot, (game, placed.page)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_continued_tables_repeated_header_says_so(laid_out, game):
+    for page, table in _tables(laid_out[game][0]):
+        if table.continues and table.repeatRows:
+            header = " ".join(cell[0].parsed.plain for cell in table._cellvalues[0])
+            assert "(continued)" in header, (game, page)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tables_part_before_a_page_turn_is_three_rows_and_a_quarter_page(laid_out, game):
+    typeset, (foot, top) = laid_out[game]
+    pieces = _tables(typeset)
+    for (page, table), (next_page, following) in zip(pieces, pieces[1:]):
+        if next_page == page + 1 and following.continues and not table.continues:
+            assert len(table._cellvalues) - (table.repeatRows or 0) >= 3, (game, page)
+            assert table._height >= (top - foot) / 4 - 1, (game, page)
+
+
+def test_the_cover_labels_are_set_alike(laid_out):
+    typeset, _ = laid_out["time-line-battle-v1"]
+    cover = " ".join(PdfReader(io.BytesIO(typeset.pdf)).pages[0].extract_text().split())
+    assert "Players: 2" in cover and "Version: 1.0" in cover and "Game design: " in cover
+
+
+def test_an_icon_prints_in_the_colour_the_cards_print_it(laid_out):
+    """Time Line Battle v1's cards set the heart inline in red and the star in the text's ink:
+    the booklet does the same."""
+    from cardgen.render.booklets import icon_colors
+
+    checked = check(ROOT / "data" / "time-line-battle-v1", Report(), BuildOptions(only=("booklets",)))
+    colors = icon_colors(checked.faces)
+    red, green, blue = colors["heart"].rgb()
+    assert red > 0.5 and green < 0.3 and blue < 0.3, colors["heart"]
+    assert max(colors["star"].rgb()) < 0.3, colors["star"]

@@ -102,7 +102,7 @@ def test_the_plain_pages_have_a_linked_contents_and_an_outline(built):
 
 def test_the_cover_and_the_parts_made_from_data(built):
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(built["a4"]["rules.pdf"]).pages)
-    assert "Minimal Game" in text and "How to play" in text and "Version 1.0" in text
+    assert "Minimal Game" in text and "How to play" in text and "Version: 1.0" in text
     assert "Heroes 2 cards" in text          # the components list
     assert re.search(r"First Hero\s+3\s+Second Hero\s+5", text)
 
@@ -337,3 +337,25 @@ def test_when_validate_passes_every_page_carries_its_footer(game, tmp_path, word
     sides = booklet_sides(pages)
     assert [_numbers_left_to_right(page) for page in booklet] == \
         [[n for n in (side.left, side.right) if n > 1] for side in sides]
+
+
+@pytest.mark.parametrize("line, warned", [
+    ("Play as the table above says.", True),            # its section, Turns, holds a table...
+    ("The steps below say how.", False),
+    ("Read the example below.", False),                # ...and a list and an example after it
+    ("See the list above.", False),
+])
+def test_a_pointer_to_nothing_in_its_section_is_a_warning(game, tmp_path, line, warned,
+                                                          copy_game):
+    """"The table above" is a pointer a reader can follow only within its section: one that
+    names what the section does not hold there is a warning at its line."""
+    copy = copy_game(game)
+    text = (copy / "rules.md").read_text(encoding="utf-8")
+    at = "## Turns\n\n" if "above" not in line or "table" in line else "> An example, set apart.\n\n"
+    (copy / "rules.md").write_text(text.replace(at, f"{at}{line}\n\n", 1), encoding="utf-8")
+    report = Report()
+    build(copy, BuildOptions(out_dir=tmp_path / "out", only=("booklets",)), report)
+    pointers = [w for w in report.warnings if w.code == "document-pointer"]
+    assert bool(pointers) == warned, [w.message for w in pointers]
+    if warned:
+        assert pointers[0].file.endswith("rules.md") and "'table above'" in pointers[0].message

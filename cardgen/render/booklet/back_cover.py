@@ -17,7 +17,8 @@ from cardgen.render.booklet.typesetter import TINT, Typesetter
 GREY = Color(0.42, 0.40, 0.37)
 PAPER_NAMES = {"a4": "A4", "a3": "A3", "letter": "US Letter"}
 PAD = 10.0                     # pt inside the panel, either side and under it
-GUIDE_SIZE = 0.95              # of the body: the printing guide's type (8.5 pt in a booklet)
+GUIDE_SIZE = 1.05              # of the body: the printing guide's type (9.5 pt in a booklet)
+GAP = 3.0                      # body sizes: the most room between the back cover's blocks
 
 
 def back_cover(game: Game, ts: Typesetter, assembly: list[str]) -> list:
@@ -30,7 +31,7 @@ def back_cover(game: Game, ts: Typesetter, assembly: list[str]) -> list:
         guide.append(RichText(ts.parse(step), ts.sans, body * GUIDE_SIZE, indent=body * 1.4,
                               bullet=f"{n}.", after=body * 0.3, whole=True))
     counts = parts.box_counts(game)
-    return [Spread(([InTheBox(counts, ts)] if counts else []) + [Stack(guide)])]
+    return [Spread(([InTheBox(counts, ts)] if counts else []) + [Stack(guide)], body * GAP)]
 
 
 def paper_step(game: Game) -> str:
@@ -61,11 +62,12 @@ class Stack(Flowable):
 
 
 class Spread(Flowable):
-    """Blocks spread down the whole frame with equal room above, between and under them."""
+    """Blocks down the frame with equal room above and between them, never more than GAP body
+    sizes: a short back cover's blocks stay together at its head rather than float apart."""
 
-    def __init__(self, blocks: list):
+    def __init__(self, blocks: list, most_gap: float = float("inf")):
         super().__init__()
-        self.blocks = blocks
+        self.blocks, self.most_gap = blocks, most_gap
 
     def wrap(self, avail_width, avail_height):
         self._heights = [b.wrap(avail_width, avail_height)[1] for b in self.blocks]
@@ -74,7 +76,7 @@ class Spread(Flowable):
         return self.width, self.height
 
     def draw(self):
-        gap = (self.height - sum(self._heights)) / (len(self.blocks) + 1)
+        gap = min((self.height - sum(self._heights)) / (len(self.blocks) + 1), self.most_gap)
         y = self.height
         for block, height in zip(self.blocks, self._heights):
             y -= gap + height

@@ -180,51 +180,96 @@ class Heading(RichText):
 
 
 class BookTable(Table):
-    """A table that splits across pages only between rows, leaving at least two body rows on each
-    side of the split, with its header row repeated over the rest (`repeatRows`); a short table
-    (SHORT_ROWS body rows or fewer, or less than a third of a page) moves to the next page whole
-    rather than split. Only a row taller than a whole page is split inside."""
+    """A table that splits across pages only between rows, leaving at least FIRST_ROWS body rows
+    and a quarter of a page before the turn and LEAST_ROWS after it, with its header row repeated
+    over the rest (`repeatRows`), saying "(continued)" there; a short table (SHORT_ROWS body rows
+    or fewer, or less than a third of a page) moves to the next page whole rather than split.
+    Only a row taller than a whole page is split inside."""
 
+    FIRST_ROWS = 3
     LEAST_ROWS = 2
     SHORT_ROWS = 10
+    FIRST_PART = 1 / 4       # of a page: the least a table's part before a page turn takes
+
+    def __init__(self, data, page: float = float("inf"), continued: list | None = None,
+                 **options):
+        """`page`: the height of the frame it is laid out in, in points (the pieces reportlab
+        splits it into are never short: their table was not); `continued`: the header row as
+        repeated past a page turn."""
+        super().__init__(data, **options)
+        self.page, self.continued = page, continued
+        self.continues = False          # a piece past a page turn, its header repeated
 
     def split(self, avail_width, avail_height):
         header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
         postponed = getattr(self, "_postponed", False)
         if not postponed and self._short(len(self._cellvalues) - header):
             return []
-        self._rowSplitRange = (header + self.LEAST_ROWS, -self.LEAST_ROWS)
+        self._rowSplitRange = (header + self.FIRST_ROWS, -self.LEAST_ROWS)
         pieces = super().split(avail_width, avail_height)
         if not pieces and postponed:                             # a row taller than a page
             self._rowSplitRange, self.splitInRow = None, 1
             pieces = super().split(avail_width, avail_height)
+        if len(pieces) == 2 and not postponed and not self.continues \
+                and pieces[0].wrap(avail_width, avail_height)[1] < self.page * self.FIRST_PART:
+            return []
+        if len(pieces) == 2 and header:
+            rest = pieces[1]
+            rest.page, rest.continued, rest.continues = self.page, self.continued, True
+            if self.continued is not None:
+                rest._cellvalues[0] = self.continued
         return pieces
 
-    def __init__(self, data, page: float = float("inf"), **options):
-        """`page`: the height of the frame it is laid out in, in points (the pieces reportlab
-        splits it into are never short: their table was not)."""
-        super().__init__(data, **options)
-        self.page = page
-
     def _short(self, rows: int) -> bool:
+        if self.continues:
+            return False
         height = self._height
         return height < self.page / 3 or (rows <= self.SHORT_ROWS and height < self.page / 2)
 
 
-class PartBreak(CondPageBreak):
-    """`@page-break`: the next part starts on a new page, unless this page holds less than a
-    third of a page (the end of the part before, run over): then it follows on, under it.
-    `broke`: whether it did start a new page, the last time it was laid out."""
+class ChapterBreak(CondPageBreak):
+    """Before a chapter: it starts on a new page when less than `room` points are left on this
+    one, unless the whole chapter (`chapter`, its flowables, set once the flow is made) fits in
+    what is left. `broke`: whether it did start a new page, the last time it was laid out."""
+
+    def __init__(self, room: float):
+        super().__init__(room)
+        self.chapter: list = []
+        self.broke = False
+
+    def _room(self) -> float:
+        return self.height
+
+    def wrap(self, avail_width, avail_height):
+        room = self._room()
+        self.height = room if avail_height < room and not self._fits(avail_width,
+                                                                      avail_height) else 0.0
+        self.broke = avail_height < self.height
+        width, height = super().wrap(avail_width, avail_height)
+        self.height = room
+        return width, height
+
+    def _fits(self, avail_width, avail_height) -> bool:
+        need = 0.0                # the last one's space after falls past the frame's foot
+        for index, flowable in enumerate(self.chapter):
+            need += (flowable.getSpaceAfter() if index else 0.0) + flowable.getSpaceBefore() \
+                + flowable.wrap(avail_width, avail_height)[1]
+            if need > avail_height:
+                return False
+        return bool(self.chapter)
+
+
+class PartBreak(ChapterBreak):
+    """`@page-break`: the next part starts on a new page when less than a third of this page is
+    left and the part does not fit in it; with more, it follows on under the part before (a
+    page two-thirds blank reads as a mistake)."""
 
     def __init__(self):
         super().__init__(0.0)
-        self.broke = False
 
-    def wrap(self, avail_width, avail_height):
+    def _room(self) -> float:
         frame = self._doctemplateAttr("frame")
-        self.height = frame._height * 2 / 3 if frame is not None else 0.0
-        self.broke = avail_height < self.height
-        return super().wrap(avail_width, avail_height)
+        return frame._height / 3 if frame is not None else 0.0
 
 
 class Drawing(Flowable):
@@ -271,16 +316,19 @@ class Ruled(Flowable):
 
 class AtFoot(Flowable):
     """Flowables set at the foot of the room left in the frame, under a thin rule: the cover's
-    players, version and credits, so that the description heads the page and they close it."""
+    players, version and credits; and `middle` (the game's description) set midway down the
+    room above them, so that the cover reads as one page rather than a paragraph over a gap."""
 
-    def __init__(self, parts: list[Flowable], rule=Color(0.7, 0.66, 0.6), gap: float = 8.0):
+    def __init__(self, parts: list[Flowable], middle: Flowable | None = None,
+                 rule=Color(0.7, 0.66, 0.6), gap: float = 8.0):
         super().__init__()
-        self.parts, self.rule, self.gap = parts, rule, gap
+        self.parts, self.middle, self.rule, self.gap = parts, middle, rule, gap
 
     def wrap(self, avail_width, avail_height):
         self._sizes = [part.wrap(avail_width, avail_height) for part in self.parts]
         need = self.gap + sum(h + part.getSpaceAfter() for part, (_, h) in zip(self.parts, self._sizes))
-        self.width, self.height = avail_width, max(need, avail_height - 1.0)
+        self._middle = self.middle.wrap(avail_width, avail_height)[1] if self.middle else 0.0
+        self.width, self.height = avail_width, max(need + self._middle, avail_height - 1.0)
         self._need = need
         return self.width, self.height
 
@@ -289,6 +337,9 @@ class AtFoot(Flowable):
         self.canv.setStrokeColor(self.rule)
         self.canv.setLineWidth(0.6)
         self.canv.line(0, top, self.width, top)
+        if self.middle is not None:
+            room = self.height - top
+            self.middle.drawOn(self.canv, 0, top + (room - self._middle) * 0.55)
         top -= self.gap
         for part, (_, height) in zip(self.parts, self._sizes):
             part.drawOn(self.canv, 0, top - height)

@@ -4,7 +4,7 @@ notice of prototype values. An errata to the data changes these parts with the c
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.platypus import Table, TableStyle
@@ -14,7 +14,7 @@ from cardgen.base.markup import escaped
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box
 from cardgen.fields import Diagram, field_type
 from cardgen.resolve.resolve import Faces, card_scope, deck_values
-from cardgen.base.model import Block, Game
+from cardgen.base.model import Block, Document, Game
 from cardgen.render.booklet.flowables import Drawing, table_font
 from cardgen.render.booklet.typesetter import Typesetter
 from cardgen.shared.packing import footprint
@@ -22,9 +22,6 @@ from cardgen.shared.tiling import board_plan
 
 _FIELD = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 PROTOTYPE_MARK = "\u2020"       # dagger, after a value the published rules do not give
-# under a reference table every value of which is a prototype, in place of a dagger on each heading
-ALL_STAND_INS = (f"Every value in this table is a stand-in ({PROTOTYPE_MARK}) until the published "
-                 "values are known.")
 DIAGRAM_MM = 24.0
 NBSP = "\u00a0"                 # a no-break space: the words either side stay on one line
 NO_VALUE = "\u2013"             # an en dash, in a reference table's cell a card leaves empty
@@ -82,13 +79,46 @@ def _component_rows(game: Game) -> list[tuple[str, str, str]]:
     return rows
 
 
+@dataclass(frozen=True)
+class Reference:
+    """A deck's reference table as printed: its header and cells (the daggers set), and the note
+    under it when most of its values are stand-ins, else None."""
+
+    header: list[str]
+    cells: list[list[str]]
+    note: str | None
+
+    @property
+    def daggers(self) -> bool:
+        """Whether a dagger is printed: in a heading, a cell or the note."""
+        return any(PROTOTYPE_MARK in text for row in (self.header, *self.cells) for text in row) \
+            or PROTOTYPE_MARK in (self.note or "")
+
+
 def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
+    table = reference_table(game, block)
+    if len(table.header) == 1:      # names alone: a list, not a table of one column
+        return ts.items([(row[0], 0) for row in table.cells], ordered=False)
+    out = [ts.table([table.header, *table.cells])]
+    if table.note:
+        note = ts.paragraph(table.note, size=ts.style.body * 0.8, family=ts.sans)
+        note.said_once = table.note      # said once in a part, under its first such table
+        out.append(note)
+    return out
+
+
+def reference_table(game: Game, block: Block) -> Reference:
+    """A @cards table's values, stand-ins marked. A column whose values are mostly stand-ins is
+    marked once, after its heading, and the cards whose values in it are the published ones are
+    named under the table; where every column is such, no heading is marked and the note under
+    the table says so; a stand-in among mostly published values is marked in its cell."""
     deck = next(d for d in game.decks if d.id == block.args["deck"])
     card_type = game.card_types[deck.card_type]
     decls = {f.name: f for f in card_type.fields}
-    names = [c.strip() for c in block.args.get("columns", "").split(",") if c.strip()] or [
-        f.name for f in card_type.fields if field_type(f.type).booklet_column]
-    names = [n for n in names if n != "name"]
+    titles = dict(_column(c) for c in block.args.get("columns", "").split(",") if c.strip()) or {
+        f.name: _title(f.name) for f in card_type.fields if field_type(f.type).booklet_column}
+    titles.pop("name", None)
+    names = list(titles)
     shared = deck_values(game, deck)
     cells, invented = [], []        # invented: (row, column) of each prototype value
     for number, card in enumerate(deck.cards, start=1):
@@ -106,43 +136,63 @@ def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
                 invented.append((len(cells), len(row)))
             row.append(text)
         cells.append(row)
-    header, cells, invented = _without_empty_columns(["Card", *(_title(n) for n in names)],
-                                                     cells, invented)
-    whole = _all_invented(cells, invented)
-    every = bool(whole) and whole == {c for c in range(1, len(header)) if any(r[c] for r in cells)}
-    for column in whole - (whole if every else set()):
-        header[column] += PROTOTYPE_MARK
+    header, cells, invented = _without_empty_columns(["Card", *titles.values()], cells, invented)
+    mostly = _mostly_invented(cells, invented)
+    filled = {c for c in range(1, len(header)) if any(r[c] for r in cells)}
+    every = bool(mostly) and mostly == filled
+    published = sorted({r for column in mostly for r, row in enumerate(cells)
+                        if row[column] and (r, column) not in invented})
     for r, column in invented:
-        if column not in whole:
+        if column not in mostly or r in published:
             cells[r][column] += PROTOTYPE_MARK
-    if len(header) == 1:            # names alone: a list, not a table of one column
-        return ts.items([(row[0], 0) for row in cells], ordered=False)
-    cells = [[text or NO_VALUE for text in row] for row in cells]
-    out = [ts.table([header, *cells])]
+    who = _listed_names([deck.cards[r].name for r in published])
+    note = None
     if every:
-        note = ts.paragraph(ALL_STAND_INS, size=ts.style.body * 0.8, family=ts.sans)
-        note.said_once = ALL_STAND_INS      # said once in a part, under its first such table
-        out.append(note)
-    return out
+        note = ("Every value in this table is a stand-in"
+                + (f", except {who}'s," if who else "") + " until the published values are known."
+                + (f" A {PROTOTYPE_MARK} marks a stand-in among them." if published and any(
+                    r in published for r, _ in invented) else ""))
+    else:
+        for column in mostly:
+            header[column] += PROTOTYPE_MARK
+        if who:
+            note = (f"In a column marked {PROTOTYPE_MARK}, every value is a stand-in except "
+                    f"{who}'s.")
+    return Reference(header, [[text or NO_VALUE for text in row] for row in cells], note)
+
+
+def _column(written: str) -> tuple[str, str]:
+    """A column of `columns=`: a field's name, and its heading after a colon if the text gives
+    one ("color:Colour"), else the name as a heading."""
+    name, _, heading = written.partition(":")
+    return name.strip(), escaped(heading.strip()) or _title(name.strip())
+
+
+def _listed_names(names: list[str]) -> str:
+    names = [escaped(n) for n in names]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] \
+        if names else ""
 
 
 def _without_empty_columns(header: list[str], cells: list[list[str]],
                            invented: list[tuple[int, int]]):
-    """The table less the columns no card fills (the card's name always kept), the prototype
-    values' places moved to match."""
-    kept = [0] + [c for c in range(1, len(header)) if any(row[c] for row in cells)]
+    """The table less the columns that hold one value or none while the table has more rows
+    (the card's name always kept), the prototype values' places moved to match."""
+    least = min(2, len(cells))
+    kept = [0] + [c for c in range(1, len(header)) if sum(bool(row[c]) for row in cells) >= least]
     moved = {c: n for n, c in enumerate(kept)}
     return ([header[c] for c in kept], [[row[c] for c in kept] for row in cells],
             [(r, moved[c]) for r, c in invented if c in moved])
 
 
-def _all_invented(cells: list[list[str]], invented: list[tuple[int, int]]) -> set[int]:
-    """The columns whose every value is a prototype: marked once, in their heading."""
-    marked = {}
-    for r, column in invented:
-        marked.setdefault(column, set()).add(r)
-    return {column for column, rows in marked.items()
-            if rows == {r for r, row in enumerate(cells) if row[column]}}
+def _mostly_invented(cells: list[list[str]], invented: list[tuple[int, int]]) -> set[int]:
+    """The columns more than half of whose values are prototypes: marked once, not cell by
+    cell."""
+    marked: dict[int, int] = {}
+    for _, column in invented:
+        marked[column] = marked.get(column, 0) + 1
+    return {column for column, count in marked.items()
+            if count * 2 > sum(1 for row in cells if row[column])}
 
 
 def _card_text(text: str, scope) -> str:
@@ -259,9 +309,10 @@ def errata(game: Game, ts: Typesetter) -> list:
     return [ts.table(rows)]
 
 
-def prototype_notice(game: Game) -> str | None:
+def prototype_notice(game: Game, document: Document | None = None) -> str | None:
     """What "About this edition" says when the game holds values the published rules do not
-    give: which are stand-ins, and how the daggers mark them."""
+    give: which are stand-ins, and how the document (the game's first, if not given) marks them;
+    the dagger is explained only where one is printed."""
     cards = sum(1 for deck in game.decks for card in deck.cards if card.prototype)
     invented = sorted(game.prototype_names)
     if not cards and not invented:
@@ -272,13 +323,27 @@ def prototype_notice(game: Game) -> str | None:
                     "tag")
     if invented:
         said.append(f"these names are made up: {', '.join(escaped(n) for n in invented)}")
-    places = ["the card tables"] * bool(cards) + ["the glossary"] * bool(game.prototype_terms) \
-        + ["the lists of definitions"] * any(d.prototype for d in game.definitions.values())
-    return (f"This edition was made before every value of the published game was known. Values "
-            f"marked {PROTOTYPE_MARK} are stand-ins until the published values are known: "
-            + "; ".join(said) + f". The marks are in {' and '.join(places)}: a {PROTOTYPE_MARK} "
-            "after a column's heading stands for every value in that column, and a table whose "
-            "values are all stand-ins says so under it.")
+    document = document or (game.documents[0] if game.documents else None)
+    directives = {b.text: b for b in (document.blocks if document else ()) if b.kind == "directive"}
+    tables = [reference_table(game, b) for b in (document.blocks if document else ())
+              if b.kind == "directive" and b.text == "cards" and cards]
+    marked = {"the card tables": any(t.daggers for t in tables),
+              "the glossary": "glossary" in directives and bool(game.prototype_terms),
+              "the lists of definitions": "definitions" in directives
+              and any(d.prototype for d in game.definitions.values())}
+    places = [place for place, printed in marked.items() if printed]
+    text = "This edition was made before every value of the published game was known. "
+    if places:
+        text += (f"Values marked {PROTOTYPE_MARK} are stand-ins until the published values are "
+                 f"known: " + "; ".join(said) + f". The marks are in {' and '.join(places)}")
+        if marked["the card tables"]:
+            text += (f": a {PROTOTYPE_MARK} after a column's heading stands for every value in "
+                     "that column but those named under the table")
+    else:
+        text += "Some values are stand-ins until the published values are known: " + "; ".join(said)
+    if any(t.note for t in tables):
+        text += ". A card table whose values are mostly stand-ins says so under it"
+    return text + "."
 
 
 def element(kind: str, width: float, height: float, **values):

@@ -9,6 +9,7 @@ from cardgen.base import markup
 from cardgen.drawing import fonts
 from cardgen.drawing.richtext import layout_text
 from cardgen.render.booklet.flowables import INK, AtFoot, BookTable, Heading, Note, RichText, table_font
+from cardgen.render.booklet.keeping import ItemList
 from cardgen.render.booklet.template import FRAME_RAISE, PageStyle
 from cardgen.base.units import mm_to_pt
 
@@ -51,15 +52,17 @@ class Typesetter:
                        after=size * 0.45)
 
     def items(self, items, ordered: bool) -> list:
+        """A list, as one block that splits only between its items."""
         body = self.style.body
         out = []
         for n, (text, _) in enumerate(items, start=1):
             out.append(RichText(self.parse(text), self.serif, body, indent=body * 1.7,
                                 bullet=f"{n}." if ordered else "\u2022", after=body * 0.3,
                                 whole=True, icon_colors=self.icon_colors))
-        if out:
-            out[-1].spaceAfter = body * 0.8
-        return out
+        if not out:
+            return []
+        out[-1].spaceAfter = body * 0.8
+        return [ItemList(out)]
 
     def note(self, text: str) -> Note:
         """A paragraph set apart in a tinted box: an example, a reminder, a notice."""
@@ -85,7 +88,8 @@ class Typesetter:
                   for c in row] for r, row in enumerate(rows)]
         repeat = header and self._header_height(cells[0], widths) < mm_to_pt(self.style.height) / 4
         page = mm_to_pt(self.style.height - 2 * self.style.margin - FRAME_RAISE)
-        table = BookTable(cells, page, colWidths=widths, repeatRows=1 if repeat else 0)
+        continued = self._continued(rows[0], cells[0], widths, size) if repeat else None
+        table = BookTable(cells, page, continued, colWidths=widths, repeatRows=1 if repeat else 0)
         commands = [table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LINEBELOW", (0, 0), (-1, -1), 0.4, LINE),
                     ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
@@ -97,6 +101,20 @@ class Typesetter:
         table.setStyle(TableStyle(commands))
         table.spaceAfter = self.style.body
         return table
+
+    def _continued(self, titles, row, widths: list[float], size: float) -> list:
+        """The header row as repeated past a page turn: the first heading that takes
+        "(continued)" within the row's height (else the widest column's) says so."""
+        height = self._header_height(row, widths)
+        said = []
+        for column, (title, width) in enumerate(zip(titles, widths)):
+            cell = RichText(self.parse(f"**{title} (continued)**" if title else "**(continued)**"),
+                            self.sans, size, leading=1.2, icon_colors=self.icon_colors)
+            fits = cell.wrap(width - 2 * CELL_PAD, 1e9)[1] <= height + 0.01 \
+                and cell._layout.width <= width - 2 * CELL_PAD
+            said.append((not fits, column > 0, -width, column, cell))
+        *_, column, cell = min(said, key=lambda s: s[:4])
+        return [[cell] if n == column else list(old) for n, old in enumerate(row)]
 
     @staticmethod
     def _header_height(row, widths: list[float]) -> float:
@@ -148,12 +166,12 @@ class Typesetter:
         return [w * self.frame_width / sum(least) for w in least]
 
     def cover(self, lines: list[str], blurb: str) -> list:
-        """What the cover says under its band: the game's description, and players, version and
-        credits at the foot of the page."""
+        """What the cover says under its band: the game's description midway down the page,
+        and players, version and credits at its foot."""
         body = self.style.body
-        out = [self.paragraph(blurb, size=body * 1.05, after=body * 1.5)] if blurb else []
+        middle = self.paragraph(blurb, size=body * 1.2, leading=1.4, after=0.0) if blurb else None
         lines = [self.paragraph(line, family=self.sans, after=body * 0.35) for line in lines]
-        return out + [AtFoot(lines)] if lines else out
+        return [AtFoot(lines, middle)]
 
 
 def _share(widths: list[float], wants: list[float], room: float) -> list[float]:
