@@ -6,6 +6,7 @@ from cardgen.base.model import Game
 from cardgen.validate.constraints import check_rules, deck_group, token_group
 from cardgen.validate.documents import check_documents
 from cardgen.validate.errata import check_changelog, check_errata
+from cardgen.validate.published import check_published
 from cardgen.validate.references import check_references
 from cardgen.validate.uniqueness import check_unique
 
@@ -35,6 +36,10 @@ CHECKS = (check_unique, check_deck_rules, check_token_rules, check_references, c
           check_changelog, check_documents)
 
 
-def validate_game(game: Game, report: Report) -> None:
+def validate_game(game: Game, report: Report, published: bool = True) -> None:
+    """Every check; `published`: the game against its published edition too (publishing a new
+    edition leaves it out, as the new edition replaces the old one)."""
     for check in CHECKS:
         check(game, report)
+    if published:
+        check_published(game, report)
