@@ -158,7 +158,8 @@ class _Reader:
         self.at = at
 
     def snapshot(self, data) -> Snapshot | None:
-        top = self._mapping(data, self.at, "a published edition (format, version, cards ...)")
+        top = self._mapping(data, self.at,
+                            "the mapping of a published edition (format, version, cards ...)")
         if top is None:
             return None
         if top.get("format") != FORMAT:
@@ -169,11 +170,11 @@ class _Reader:
         things: dict = {}
         for section in ("cards", "glossary", "definitions", "token_sets", "boards"):
             sec_at = self.at.child(section)
-            groups = self._mapping(top.get(section, {}), sec_at, f"mapping of {section}")
+            groups = self._mapping(top.get(section, {}), sec_at, f"a mapping of {section}")
             for group, items in (groups or {}).items():
                 if section == "cards":
-                    for key, value in (self._mapping(items, sec_at.child(group), "mapping of cards")
-                                       or {}).items():
+                    cards = self._mapping(items, sec_at.child(group), "a mapping of cards")
+                    for key, value in (cards or {}).items():
                         self._card(things, group, key, value, sec_at.child(group).child(key))
                 else:
                     self._other(things, section, group, items, sec_at.child(group))
@@ -181,10 +182,10 @@ class _Reader:
         return Snapshot(version or "", frozen_map(things), self.at.doc.name)
 
     def _card(self, things, deck, key, value, at: At) -> None:
-        entry = self._mapping(value, at, "card ({copies, fields, prototype})")
+        entry = self._mapping(value, at, "a card ({copies, fields, prototype})")
         if entry is None:
             return
-        fields = self._mapping(entry.get("fields", {}), at.child("fields"), "mapping of fields")
+        fields = self._mapping(entry.get("fields", {}), at.child("fields"), "a mapping of fields")
         values = {k: self._text(v, at.child("fields").child(k)) for k, v in (fields or {}).items()}
         values["copies"] = self._text(entry.get("copies", ""), at.child("copies"))
         marks = entry.get("prototype", [])
@@ -197,7 +198,7 @@ class _Reader:
                                                          frozenset(marks), self._source(at))
 
     def _other(self, things, section, key, value, at: At) -> None:
-        entry = self._mapping(value, at, f"entry of {section}")
+        entry = self._mapping(value, at, f"an entry of {section}")
         if entry is None:
             return
         if section in ("glossary", "definitions"):
@@ -206,7 +207,8 @@ class _Reader:
                                                                             at.child("text"))}),
                             frozenset({"text"} if marked else ()), self._source(at))
         elif section == "token_sets":
-            tokens = self._mapping(entry.get("tokens", {}), at.child("tokens"), "mapping of tokens")
+            tokens = self._mapping(entry.get("tokens", {}), at.child("tokens"),
+                                   "a mapping of tokens")
             values = {k: self._text(entry.get(k, ""), at.child(k)) for k in ("shape", "size")}
             values.update({str(k): self._text(v, at.child("tokens").child(k))
                            for k, v in (tokens or {}).items()})
@@ -219,7 +221,7 @@ class _Reader:
     def _mapping(self, value, at: At, what: str) -> dict | None:
         if isinstance(value, dict):
             return value
-        at.error(f"expected a {what}, found {describe(value)}", code="published")
+        at.error(f"expected {what}, found {describe(value)}", code="published")
         return None
 
     def _text(self, value, at: At) -> str:
