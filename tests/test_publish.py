@@ -206,3 +206,16 @@ def test_publish_refuses_a_game_with_errors(copy_game, edit_card):
 @pytest.mark.parametrize("game", sorted(p.name for p in DATA.iterdir() if (p / "game.yaml").is_file()))
 def test_every_shipped_game_is_published(game):
     assert (DATA / game / SNAPSHOT_FILE).is_file()
+
+
+def test_a_broken_count_names_the_card_changed_since_the_published_edition(copy_game, edit, validate):
+    folder = _published_copy(copy_game, "time-line-battle-v1")
+    line = edit(folder / "cards/cards.yaml", "rank: A\n", "rank: \"2\"\n")    # the A becomes a 2nd 2
+    errors = validate(folder, exit_code=1).problems()
+    [count] = [e for e in errors if "count-per-value" in e and "rank '2'" in e]
+    assert f"cards/cards.yaml:{line}: error: count-per-value: " in count
+    assert "card 'Obliterator': rank '2' has 2 cards in deck 'player-1'; the rules need exactly " \
+           "1 (the other: 'Mammoth Tank')" in count
+    [unique] = [e for e in errors if "not-unique" in e]
+    assert f"cards/cards.yaml:{line}: error: not-unique: " in unique
+    assert "rank '2' is already used by 'Mammoth Tank'" in unique

@@ -6,7 +6,8 @@ from cardgen.base.model import Game
 from cardgen.validate.constraints import check_rules, deck_group, token_group
 from cardgen.validate.documents import check_documents
 from cardgen.validate.errata import check_changelog, check_errata
-from cardgen.validate.published import check_published
+from cardgen.load.snapshot import read_snapshot
+from cardgen.validate.published import changed_cards, check_published
 from cardgen.validate.references import check_references
 from cardgen.validate.uniqueness import check_unique
 
@@ -14,7 +15,9 @@ from cardgen.validate.uniqueness import check_unique
 def check_deck_rules(game: Game, report: Report) -> None:
     """Each deck's rules. A deck that prints the same cards under the same rules as one checked
     already (two players' decks from one file) is not checked again: its problems would be the
-    first's, at the same lines, once more."""
+    first's, at the same lines, once more. A count that breaks names a card added or changed
+    since the published edition, when there is one."""
+    changed = changed_cards(game, read_snapshot(game.root, Report()))
     checked = []
     for deck in game.decks:
         if not deck.complete:
@@ -24,7 +27,8 @@ def check_deck_rules(game: Game, report: Report) -> None:
         if same in checked:
             continue
         checked.append(same)
-        check_rules(deck_group(deck, card_type), card_type.rules + deck.rules, report)
+        check_rules(deck_group(deck, card_type, changed.get(deck.id, frozenset())),
+                    card_type.rules + deck.rules, report)
 
 
 def check_token_rules(game: Game, report: Report) -> None:

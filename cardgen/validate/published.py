@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cardgen.base.errors import Report
 from cardgen.base.model import Game, Source
-from cardgen.load.snapshot import Printed, printed, read_snapshot
+from cardgen.load.snapshot import Printed, Snapshot, printed, read_snapshot
 from cardgen.validate.errata import PRESENT
 
 ADDED_FREELY = ("glossary", "definitions")
@@ -34,6 +34,18 @@ def check_published(game: Game, report: Report) -> None:
         else:
             for field in dict.fromkeys([*before.values, *after.values]):
                 _compare(game, report, before, after, field)
+
+
+def changed_cards(game: Game, snapshot: Snapshot | None) -> dict[str, frozenset]:
+    """Deck id -> the ids of its cards added or changed since the published edition."""
+    if snapshot is None:
+        return {}
+    out: dict = {}
+    for key, thing in _renamed(printed(game), snapshot.things, game).items():
+        before = snapshot.things.get(key)
+        if key[0] == "cards" and (before is None or before.values != thing.values):
+            out.setdefault(key[1], set()).add(key[2])
+    return {deck: frozenset(ids) for deck, ids in out.items()}
 
 
 def _renamed(now: dict, published, game: Game) -> dict:

@@ -220,7 +220,7 @@ def test_too_many_cheap_characters(project, change):
     d = only_error(project, "count-per-value")
     assert (d.file, d.line) == (file, line)
     assert d.message == ("card 'Acolyte': cost '2' has 4 cards in deck 'characters'; the rules "
-                         "need at most 3")
+                         "need at most 3 (the others: 'Merchant', 'Squire', 'Scout')")
 
 
 def test_deck_total(project, change):
