@@ -17,6 +17,8 @@ from cardgen.authoring.json_schema import card_file_schema, game_file_schema, la
 from cardgen.base.limits import COMMAND_PATH_BYTES, NAME_BYTES
 from cardgen.load.game import GAME_FILE, load_game
 from cardgen.load.game_schema import OFFSET_MM
+from cardgen.load.snapshot import SNAPSHOT_FILE, snapshot_text
+from cardgen.validate import validate_game
 from cardgen.shared.registry import ExtensionError
 from cardgen.render import OUTPUT_KINDS
 from cardgen.render.calibration import render_calibration
@@ -189,6 +191,30 @@ def list_games(paths: Iterable[Path]) -> tuple[Report, list[GameSummary]]:
                       for d in game.decks)
         out.append(GameSummary(game_dir, game.title, game.version, decks))
     return report, out
+
+
+def publish(paths: Iterable[Path]) -> tuple[Report, list[Path]]:
+    """Each game's published edition written to its folder (published.yaml): every value it
+    prints as it is now, replacing the edition before. A game with an error is not published;
+    the changes since the edition before are not errors here, as this edition replaces it."""
+    report, written = Report(), []
+    for game_dir in discover(paths):
+        game_report = Report()
+        game = load_game(game_dir, game_report)
+        if game is not None:
+            validate_game(game, game_report, published=False)
+        report.extend(game_report)
+        if game is None or game_report.has_errors():
+            continue
+        path = Path(game_dir) / SNAPSHOT_FILE
+        try:
+            write_atomic(path, snapshot_text(game).encode("utf-8"))
+        except OutputError as exc:
+            report.raised(exc, relative_name(exc.path),
+                          message=f"cannot write the published edition: {exc.reason}")
+            continue
+        written.append(path)
+    return report, written
 
 
 def _old_and_new(game_dir: Path, since: str | None, old_dir: Path | None, work):

@@ -138,15 +138,20 @@ def run_cli(*args, exit_code: int | None = None, out: Path | None = None) -> Run
 
 @pytest.fixture
 def copy_game(tmp_path) -> Callable[..., Path]:
-    """copy_game(source, *edits, name=None): `source` (see game_source) copied to
-    tmp_path/data/<name> (default: the source folder's name), each edit made. Each call makes a
-    new copy: a second one of the same name goes to tmp_path/data-2/<name>, and so on."""
-    def copy(source: str | Path, *edits: Edit, name: str | None = None) -> Path:
+    """copy_game(source, *edits, name=None, published=True): `source` (see game_source) copied
+    to tmp_path/data/<name> (default: the source folder's name), each edit made; with
+    `published=False` without its published edition, as a game still being designed, whose
+    values may change without errata. Each call makes a new copy: a second one of the same name
+    goes to tmp_path/data-2/<name>, and so on."""
+    def copy(source: str | Path, *edits: Edit, name: str | None = None,
+             published: bool = True) -> Path:
         origin = game_source(source)
         name = name or origin.name
         game = next(folder / name for folder in _data_folders(tmp_path)
                     if not (folder / name).exists())
         shutil.copytree(origin, game)
+        if not published:
+            (game / "published.yaml").unlink(missing_ok=True)
         for file, old, new in edits:
             replace_text(game / file, old, new)
         return game

@@ -45,9 +45,15 @@ def project(tmp_path) -> Path:
     return root
 
 
+def reaper_health_4(project: Path, edit) -> None:
+    """The Reaper's Health 3 made 4, with the erratum the published edition asks for."""
+    edit(project / "data" / GAME / "cards" / "characters.yaml", "health: 3\n", "health: 4\n")
+    with open(project / "data" / GAME / "game.yaml", "a", encoding="utf-8") as game:
+        game.write('\nerrata:\n  - {card: Reaper, field: health, was: "3", now: "4"}\n')
+
+
 def test_diff_since_names_the_one_card_and_field_that_changed(project, edit):
-    cards = project / "data" / GAME / "cards" / "characters.yaml"
-    edit(cards, "health: 3\n", "health: 4\n")          # the Reaper, the only Health 3
+    reaper_health_4(project, edit)                        # the Reaper, the only Health 3
     commit(project, "errata: Reaper")
     result = run("diff", f"data/{GAME}", "--since", "HEAD~1", "--format", "json", cwd=project)
     assert result.exit_code == 0, result.output
@@ -62,7 +68,7 @@ def test_diff_since_names_the_one_card_and_field_that_changed(project, edit):
 
 
 def test_errata_prints_that_card_alone_after_the_change_page(project, edit):
-    edit(project / "data" / GAME / "cards" / "characters.yaml", "health: 3\n", "health: 4\n")
+    reaper_health_4(project, edit)
     commit(project, "errata: Reaper")
     result = run("errata", f"data/{GAME}", "--since", "HEAD~1", "--out", "out", "--duplex", "long",
                  cwd=project)
@@ -142,7 +148,7 @@ def test_a_new_version_with_its_changelog_entry_diffs_without_warnings(project, 
     game = project / "data" / GAME / "game.yaml"
     edit(game, 'version: "2.0"', 'version: "2.1"', times="first")
     edit(game, 'changelog:\n', 'changelog:\n  - version: "2.1"\n    changes: ["Reaper: Health 4."]\n')
-    edit(project / "data" / GAME / "cards" / "characters.yaml", "health: 3\n", "health: 4\n")
+    reaper_health_4(project, edit)
     commit(project, "2.1")
     result = run("diff", f"data/{GAME}", "--since", "HEAD~1", cwd=project)
     assert result.exit_code == 0 and "warning" not in result.output, result.output

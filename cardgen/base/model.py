@@ -272,12 +272,13 @@ class Definition:
 class Erratum:
     """A change to a published value, kept with the data so the change is visible."""
 
-    card: str
+    card: str                          # the name of what changed: a card, term, token set or board
     field: str
     was: str
     now: str
     note: str
     source: Source
+    kind: str = "card"                 # card, term, token_set or board: the key that names it
 
 
 @dataclass(frozen=True)
@@ -317,6 +318,7 @@ class Game:
     boards: tuple = ()                  # Board, in the order game.yaml lists them
     documents: tuple = ()               # Document, in the order game.yaml lists them
     skipped_layout_dirs: tuple = ()     # the game's layouts/ when it leads outside the game
+    term_sources: Mapping = field(default_factory=frozen_map)   # glossary term -> where it is written
 
     @property
     def prototype_names(self) -> frozenset:

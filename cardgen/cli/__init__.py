@@ -13,7 +13,7 @@ import click
 
 from cardgen import api
 from cardgen.cli.export import export
-from cardgen.cli.history import diff, errata
+from cardgen.cli.history import diff, errata, publish
 from cardgen.cli.shared import (DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json, output_stream_full,
                                 run_with_progress, writable_path)
 from cardgen.api import (OFFSET_MM, OUTPUT_KINDS, BuildOptions, ExtensionError, OutputError, Report,
@@ -326,3 +326,4 @@ def _watch(game_dirs, options: BuildOptions, quiet: bool) -> None:
 main.add_command(export)
 main.add_command(diff)
 main.add_command(errata)
+main.add_command(publish)

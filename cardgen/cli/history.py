@@ -1,5 +1,6 @@
 """`cardgen diff` and `cardgen errata`: what changed in a game since a git revision (or between
-two folders), and sheets of only the cards to print again."""
+two folders), and sheets of only the cards to print again; `cardgen publish`: the values a game
+was published with, kept so that validation reports any changed without an erratum."""
 from __future__ import annotations
 
 import sys
@@ -8,7 +9,7 @@ from pathlib import Path
 import click
 
 from cardgen import api
-from cardgen.cli.shared import DUPLEX, FORMAT, OUT, PAGE, emit, emit_json
+from cardgen.cli.shared import DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json
 from cardgen.api import BuildOptions, RevisionError, printable
 
 FOLDERS = click.argument("folders", nargs=-1, required=True,
@@ -83,4 +84,29 @@ def errata(folders, since, out_dir, page, duplex, images, fmt):
         click.echo(f"wrote {printable(path)}")
     if not written and not report.has_errors():
         click.echo(f"nothing changed since {printable(since or str(folders[0]))}: nothing to reprint")
+    sys.exit(status)
+
+
+@click.command()
+@GAME_DIRS
+@FORMAT
+def publish(game_dirs, fmt):
+    """Write each game's published edition (default: every game under data/) to published.yaml
+    in its folder: every value it prints, as it is now.
+
+    From then on `cardgen validate` reports a printed value that differs from the published one
+    without an erratum in game.yaml saying what it was and what it is now. Publish again when a
+    new edition is published: it replaces the one before.
+
+    \b
+    Examples:
+      cardgen publish data/my-game
+      cardgen publish                  every game under data/
+    """
+    report, written = api.publish(game_dirs)
+    if fmt == "json":
+        sys.exit(emit_json(report, False, written=[str(p) for p in written]))
+    status = emit(report, False)
+    for path in written:
+        click.echo(f"wrote {printable(path)}")
     sys.exit(status)

@@ -94,6 +94,8 @@ def load_game(game_dir: Path, report: Report, project: Path | None = None) -> Ga
         source=Source(doc.name, 1),
         glossary=frozen_map({term: text for term, (text, _) in top["glossary"].items()}),
         prototype_terms=frozenset(term for term, (_, invented) in top["glossary"].items() if invented),
+        term_sources=frozen_map({term: Source(doc.name, at.child("glossary").child(term).line,
+                                              ("glossary", term)) for term in top["glossary"]}),
         fonts=frozen_map(fonts),
         token_sets=tuple(token_sets),
         boards=tuple(boards),

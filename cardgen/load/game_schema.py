@@ -308,7 +308,10 @@ CHANGELOG_KEYS = {
 }
 
 ERRATUM_KEYS = {
-    "card": Key(s.text, required=True, doc="the card's name as corrected"),
+    "card": Key(s.text, doc="the card's name as corrected (or `term`, `token_set` or `board`)"),
+    "term": Key(s.text, doc="the glossary term or definition corrected, in place of `card`"),
+    "token_set": Key(s.text, doc="the id of the token set corrected, in place of `card`"),
+    "board": Key(s.text, doc="the id of the board corrected, in place of `card`"),
     "field": Key(s.text, required=True, doc="the field changed"),
     "was": Key(s.text, required=True, doc="the published value"),
     "now": Key(s.text, required=True, doc="the value in this data"),

@@ -6,6 +6,8 @@ from cardgen.base.model import Game
 from cardgen.validate.constraints import check_rules, deck_group, token_group
 from cardgen.validate.documents import check_documents
 from cardgen.validate.errata import check_changelog, check_errata
+from cardgen.load.snapshot import read_snapshot
+from cardgen.validate.published import changed_cards, check_published
 from cardgen.validate.references import check_references
 from cardgen.validate.stated_numbers import check_stated_numbers
 from cardgen.validate.uniqueness import check_unique
@@ -14,7 +16,9 @@ from cardgen.validate.uniqueness import check_unique
 def check_deck_rules(game: Game, report: Report) -> None:
     """Each deck's rules. A deck that prints the same cards under the same rules as one checked
     already (two players' decks from one file) is not checked again: its problems would be the
-    first's, at the same lines, once more."""
+    first's, at the same lines, once more. A count that breaks names a card added or changed
+    since the published edition, when there is one."""
+    changed = changed_cards(game, read_snapshot(game.root, Report()))
     checked = []
     for deck in game.decks:
         if not deck.complete:
@@ -24,7 +28,8 @@ def check_deck_rules(game: Game, report: Report) -> None:
         if same in checked:
             continue
         checked.append(same)
-        check_rules(deck_group(deck, card_type), card_type.rules + deck.rules, report)
+        check_rules(deck_group(deck, card_type, changed.get(deck.id, frozenset())),
+                    card_type.rules + deck.rules, report)
 
 
 def check_token_rules(game: Game, report: Report) -> None:
@@ -36,6 +41,10 @@ CHECKS = (check_unique, check_deck_rules, check_token_rules, check_references, c
           check_changelog, check_documents, check_stated_numbers)
 
 
-def validate_game(game: Game, report: Report) -> None:
+def validate_game(game: Game, report: Report, published: bool = True) -> None:
+    """Every check; `published`: the game against its published edition too (publishing a new
+    edition leaves it out, as the new edition replaces the old one)."""
     for check in CHECKS:
         check(game, report)
+    if published:
+        check_published(game, report)

@@ -12,6 +12,9 @@ from cardgen.base.model import CardType, Deck, Source, TokenSet, frozen_map
 from cardgen.validate.structure import check_fixed, check_no_repeat
 
 
+NAMED_OTHERS = 3     # a value's other cards a broken count names: the duplicates of a small group
+
+
 @dataclass(frozen=True)
 class Group:
     """What rules count: a deck's cards or a token set's tokens, each with a name, copies,
@@ -24,12 +27,14 @@ class Group:
     fields: tuple                # the names rules may use
     owner: str                   # where those names are declared, for messages
     choices: Mapping = field(default_factory=frozen_map)   # field -> every value it may take
+    changed: frozenset = frozenset()   # ids of items added or changed since the published edition
 
 
-def deck_group(deck: Deck, card_type: CardType) -> Group:
+def deck_group(deck: Deck, card_type: CardType, changed: frozenset = frozenset()) -> Group:
     return Group(deck.id, f"deck '{deck.id}'", "card", deck.cards,
                  tuple(f.name for f in card_type.fields), f"card type '{card_type.id}'",
-                 frozen_map({f.name: tuple(f.options.get("choices") or ()) for f in card_type.fields}))
+                 frozen_map({f.name: tuple(f.options.get("choices") or ()) for f in card_type.fields}),
+                 changed)
 
 
 def token_group(token_set: TokenSet) -> Group:
@@ -126,8 +131,13 @@ def _check_per_value(group, rule, cards, report):
         message = (f"{field} '{value}' has {n} {group.noun}{'s' * (n != 1)} in {group.label}; the "
                    f"rules need {_bounds_text(rule.options)}")
         if limit is not None and n > limit and not copies:
-            extra = members[limit]
-            _err(report, extra.where(field), f"{group.noun} '{extra.name}': {message}",
+            # the card that broke the rule: one added or changed since the published edition,
+            # else the first past the limit in file order
+            extra = next((m for m in members if getattr(m, "id", None) in group.changed),
+                         members[limit])
+            others = [f"'{m.name}'" for m in members if m is not extra]
+            named = f" (the other{'s' * (n > 2)}: {', '.join(others)})" if n <= NAMED_OTHERS + 1 else ""
+            _err(report, extra.where(field), f"{group.noun} '{extra.name}': {message}{named}",
                  "count-per-value")
         else:
             _err(report, rule.source, message, "count-per-value")

@@ -2,13 +2,19 @@
 from __future__ import annotations
 
 from cardgen.base.errors import Report
-from cardgen.base.model import Game
+from cardgen.base.model import Erratum, Game
+from cardgen.load.snapshot import printed
+
+PRESENT = "printed"         # an erratum's value of a thing added (now) or removed (was)
 
 
 def check_errata(game: Game, report: Report) -> None:
     cards = {card.name: card for deck in game.decks for card in deck.cards}
     for erratum in game.errata:
         where = erratum.source
+        if erratum.kind != "card" or erratum.field == "card":
+            _check_printed(game, erratum, report)
+            continue
         card = cards.get(erratum.card)
         if card is None and not game.every_card_read:
             continue    # it may be a card that failed to load, whose own error is reported
@@ -19,6 +25,27 @@ def check_errata(game: Game, report: Report) -> None:
             report.error(where.file, where.line, where.path + ("now",),
                          f"erratum says {erratum.field} is now '{erratum.now}', but card "
                          f"'{erratum.card}' has '{card.values.get(erratum.field, '')}'", code="errata")
+
+
+def _check_printed(game: Game, erratum: Erratum, report: Report) -> None:
+    """An erratum of a term, token set or board, or of a card added or removed (its field the
+    kind of thing: from '' to `printed`, or back): the thing holds the `now` value."""
+    things = [t for t in printed(game).values() if (t.kind, t.name) == (erratum.kind, erratum.card)]
+    where = erratum.source
+    if erratum.field == erratum.kind:
+        value = PRESENT if things else ""
+    elif not things:
+        if game.every_card_read:
+            report.error(where.file, where.line, where.path + (erratum.kind,),
+                         f"erratum names {erratum.kind.replace('_', ' ')} '{erratum.card}', which "
+                         "the game does not have", code="errata")
+        return
+    else:
+        value = things[0].values.get(erratum.field, "")
+    if value != erratum.now and (game.every_card_read or erratum.kind != "card"):
+        report.error(where.file, where.line, where.path + ("now",),
+                     f"erratum says {erratum.field} of {erratum.kind.replace('_', ' ')} "
+                     f"'{erratum.card}' is now '{erratum.now}', but it is '{value}'", code="errata")
 
 
 def check_changelog(game: Game, report: Report) -> None:

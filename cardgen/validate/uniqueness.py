@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from cardgen.base.errors import Report
 from cardgen.base.model import Game
+from cardgen.load.snapshot import read_snapshot
+from cardgen.validate.published import changed_cards
 
 
 def check_unique(game: Game, report: Report) -> None:
@@ -25,14 +27,17 @@ def check_unique(game: Game, report: Report) -> None:
                 copies.add(id(card))
             else:
                 seen[card.id] = card
+    changed = changed_cards(game, read_snapshot(game.root, Report()))
     for type_id, card_type in game.card_types.items():
         for decl in card_type.fields:
             if decl.unique:
-                _check_field(game, type_id, decl.name, decl.unique, report, copies)
+                _check_field(game, type_id, decl.name, decl.unique, report, copies, changed)
 
 
 def _check_field(game: Game, type_id: str, name: str, scope: str, report: Report,
-                 copies: set) -> None:
+                 copies: set, changed: dict) -> None:
+    """Each repeat reported at the card added or changed since the published edition, when one
+    of the two is; else at the later one in file order."""
     groups: dict = {}
     for deck in game.decks:
         if deck.card_type != type_id:
@@ -46,6 +51,8 @@ def _check_field(game: Game, type_id: str, name: str, scope: str, report: Report
             first = group.setdefault(key, card)
             # two decks printing the same card file share its cards: that is no repeat
             if first is not card and first.source != card.source:
+                if first.id in changed.get(first.deck, ()) and card.id not in changed.get(card.deck, ()):
+                    first, card = card, first      # the card that changed is the repeat
                 where = card.where(name)
                 report.error(where.file, where.line, where.path,
                              f"{name} {value!r} is already used by '{first.name}' "

@@ -97,7 +97,7 @@ def test_every_dragon_card_by_card(deck):
 def broken(copy_game, edit, tmp_path, monkeypatch):
     """A copy of the game in a throwaway project, its card file, and edit(old, new), which changes
     the first `old` in the card file and returns the 1-based line where it began."""
-    game = copy_game(GAME_DIR)
+    game = copy_game(GAME_DIR, published=False)
     monkeypatch.chdir(tmp_path)   # file names in messages are then relative, as a designer sees them
     cards = game / "cards" / "dragons.yaml"
     return game, cards, partial(edit, cards, times="first")

@@ -140,7 +140,7 @@ BROKEN = [
 
 @pytest.mark.parametrize("file, edits, marker, code, message, severity", BROKEN)
 def test_a_broken_rule_is_reported(copy_game, file, edits, marker, code, message, severity):
-    game = copy_game(GAME, *((file, old, new) for old, new in edits))
+    game = copy_game(GAME, *((file, old, new) for old, new in edits), published=False)
     text = (game / file).read_text(encoding="utf-8")
     line = text[:text.index(marker)].count("\n") + 1
     d = only(api.validate([game], strict=True).diagnostics, game, file)

@@ -37,7 +37,7 @@ FIXED = [
     ("characters", "Merchant", "ability", ["**2** extra Character cards",
                                            "discard one of your Characters already played",
                                            "without paying"]),
-    ("elementalism", "Hurricane", "text", ["Only as your first Spell this [[Day]]"]),
+    ("elementalism", "Hurricane", "timing", ["Only as your first Spell this [[Day]]"]),
 ]
 # numbers the rules state, as the glossary gives them: term -> words its entry must hold
 GLOSSARY_FACTS = {"Money": ["13 Money"], "Mana": ["3 Mana", "carries over"],
@@ -94,7 +94,7 @@ def test_fixed_behaviour_is_kept_and_numbers_are_prototype(data, deck_id, name, 
     c = card(data, deck_id, name)
     for word in words:
         assert word in c["fields"][field]
-    assert {"name", "ability"}.isdisjoint(c["prototype"])   # facts, not prototype
+    assert {"name", "ability", field}.isdisjoint(c["prototype"])   # facts, not prototype
     assert c["prototype"]                                      # its numbers are invented
 
 
@@ -220,7 +220,7 @@ def test_too_many_cheap_characters(project, change):
     d = only_error(project, "count-per-value")
     assert (d.file, d.line) == (file, line)
     assert d.message == ("card 'Acolyte': cost '2' has 4 cards in deck 'characters'; the rules "
-                         "need at most 3")
+                         "need at most 3 (the others: 'Merchant', 'Squire', 'Scout')")
 
 
 def test_deck_total(project, change):

@@ -127,7 +127,7 @@ def broken_copy(copy_game, edit):
     """broken_copy(file, old, new): a copy of the game with the one `old` in `file` replaced by
     `new`; the game dir, the edited file and the edited text."""
     def make(file: str, old: str, new: str):
-        game_dir = copy_game(GAME_DIR)
+        game_dir = copy_game(GAME_DIR, published=False)
         path = game_dir / file
         edit(path, old, new)
         return game_dir, path, path.read_text(encoding="utf-8")

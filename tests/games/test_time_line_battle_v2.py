@@ -57,7 +57,7 @@ def test_the_two_decks_are_told_apart_by_their_backs():
 def broken(copy_game, edit, tmp_path, monkeypatch):
     """A copy of the game in a throwaway project, its card file, and edit(old, new), which changes
     the one `old` in the card file and returns the 1-based line where it began."""
-    game = copy_game(GAME_DIR)
+    game = copy_game(GAME_DIR, published=False)
     monkeypatch.chdir(tmp_path)   # file names in messages are then relative, as a designer sees them
     cards = game / "cards" / "characters.yaml"
     return game, cards, partial(edit, cards)

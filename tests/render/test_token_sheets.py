@@ -318,7 +318,8 @@ def test_tokens_too_wide_to_offset_their_rows_stack_without_touching(shape):
 
 def test_wrong_counts_are_rule_errors_at_their_line(tmp_path, copy_game):
     game = copy_game("dragon-line-deluxe",
-                     ("game.yaml", "{name: Damage, copies: 40,", "{name: Damage, copies: 39,"))
+                     ("game.yaml", "{name: Damage, copies: 40,", "{name: Damage, copies: 39,"),
+                     published=False)
     text = (game / "game.yaml").read_text(encoding="utf-8")
     report = Report()
     build(game, BuildOptions(out_dir=tmp_path / "out"), report)
