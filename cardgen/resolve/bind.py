@@ -4,6 +4,7 @@ The result is a CardFace: a frozen list of drawable elements with every size alr
 """
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, replace
 from typing import Mapping
@@ -51,7 +52,20 @@ class Scope:
         """' (did you mean ...?)' with the closest name the face can bind (its values and the card
         type's fields), for a name that is none of them; else ''."""
         names = {*self.texts, *(self.declared or ())}
-        return "" if name in names else did_you_mean(name, sorted(names))
+        if name in names:
+            return ""
+        return did_you_mean(name, sorted(names)) or self._loose_hint(name)
+
+    def _loose_hint(self, name: str) -> str:
+        """A field of the card that begins as `name` does and shares much of it ({{range}} for a
+        card's `reach`): a looser guess, among the card's own few fields only."""
+        fields = [f for f in sorted(self.declared or ()) if f[:1] == name[:1]]
+        close = difflib.get_close_matches(name, fields, n=1, cutoff=0.4)
+        return f" (did you mean '{close[0]}'?)" if close else ""
+
+    def field_named(self, name: str) -> bool:
+        """Whether `name` is one of the card type's own fields (given on this card or not)."""
+        return self.declared is not None and name in self.declared
 
     def raw(self, name: str):
         return self.values.get(name)
@@ -188,14 +202,32 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
         runs = tuple(markup.Run(f"{{{r.icon}}}", r.bold, r.italic) if r.icon in unknown_icons else r
                      for r in parsed.runs)
         problems = parsed.problems + tuple(Problem("markup", Severity.ERROR, (),
-                                                   f"unknown icon '{{{i}}}'")
+                                                   f"unknown icon '{{{i}}}'" + _icon_or_field(i, scope))
                                            for i in unknown_icons)
         parsed = markup.Parsed(runs, problems, parsed.terms, parsed.icons, parsed.fields)
+    # a card's text (not a layout's own label) that prints no value but draws the icon of a field
+    # the card gives: most likely {{name}} was meant
+    printed = _FIELD_REF.findall(expanded)
+    both = [i for i in dict.fromkeys(parsed.icons) if named and not printed and i in ICONS
+            and scope.field_named(i) and scope.text(i) not in (None, "")]
+    if both:
+        parsed = replace(parsed, problems=parsed.problems + tuple(
+            Problem("markup", Severity.WARNING, (), f"'{{{i}}}' draws the {i} icon, and the card "
+                    f"also has a field '{i}', and the text prints no value: write {{{{{i}}}}} "
+                    "to print the field's value") for i in both))
     for problem in parsed.problems:
         ctx.problems.append(replace(problem, path=("text",), fields=parsed.fields))
     if unbound:     # its text is not known: there is nothing to fit or check
         raise Reported()
     return parsed
+
+
+def _icon_or_field(name: str, scope: Scope) -> str:
+    """What an unknown single-brace name may have meant: a field ({reach} for {{reach}}), or a
+    near icon."""
+    if scope.field_named(name):
+        return f": no icon has that name, but the card has a field '{name}': write {{{{{name}}}}} to print it"
+    return did_you_mean(name, ICONS)
 
 
 def _explain_unbound(problem: str, unbound: set[str], scope: Scope, whose: str) -> str:
