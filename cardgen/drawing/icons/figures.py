@@ -74,24 +74,33 @@ def _helmet(c, ink):
 
 
 def _lance(c, ink):
-    """Jousting lance, tip to the upper right: a long cone, a flared guard and the grip."""
+    """Jousting lance, corner to corner, tip to the upper right: a long tapering cone, the wide
+    bell of its hand guard and the grip behind it."""
     _turned(c, -45)
-    p = polygon(c.beginPath(), [(0.5, 0.99), (0.57, 0.36), (0.43, 0.36)])
-    polygon(p, [(0.30, 0.25), (0.70, 0.25), (0.58, 0.37), (0.42, 0.37)])
-    p.rect(0.455, 0.02, 0.09, 0.24)
+    p = polygon(c.beginPath(), [(0.5, 1.18), (0.58, 0.30), (0.42, 0.30)])
+    p.moveTo(0.40, 0.31)
+    p.lineTo(0.60, 0.31)
+    p.curveTo(0.62, 0.22, 0.68, 0.16, 0.74, 0.13)
+    p.lineTo(0.26, 0.13)
+    p.curveTo(0.32, 0.16, 0.38, 0.22, 0.40, 0.31)
+    p.close()
+    p.rect(0.46, -0.12, 0.08, 0.26)
+    circle(p, 0.5, -0.13, 0.055)
     shape(c, ink, p)
     c.restoreState()
 
 
 def _spear(c, ink):
-    """Spear, head to the upper left: a thin shaft and a leaf-shaped head on a collar."""
+    """Spear, corner to corner, head to the upper left: a long thin shaft, a collar and a
+    narrow pointed head."""
     _turned(c, 45)
     p = c.beginPath()
-    p.rect(0.47, 0.02, 0.06, 0.62)
-    p.rect(0.43, 0.62, 0.14, 0.05)
-    p.moveTo(0.5, 0.99)
-    p.curveTo(0.64, 0.86, 0.63, 0.74, 0.5, 0.66)
-    p.curveTo(0.37, 0.74, 0.36, 0.86, 0.5, 0.99)
+    p.rect(0.475, -0.14, 0.05, 0.96)
+    p.rect(0.44, 0.80, 0.12, 0.05)
+    p.moveTo(0.5, 1.19)
+    p.curveTo(0.56, 1.08, 0.60, 0.96, 0.58, 0.85)
+    p.lineTo(0.42, 0.85)
+    p.curveTo(0.40, 0.96, 0.44, 1.08, 0.5, 1.19)
     p.close()
     shape(c, ink, p)
     c.restoreState()
