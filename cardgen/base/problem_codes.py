@@ -54,6 +54,7 @@ ALL = (
     Code("invalid", ERROR, "a value that is not allowed where it is"),
     Code("layout", ERROR, "a layout's value, or a value a template took from the data, is wrong"),
     Code("look-alike", ERROR, "two different tokens of a set, or cards of a deck, share the value a rule says tells them apart"),
+    Code("look-alike-backs", WARNING, "two decks' backs on nearly one ground colour, with the same icon"),
     Code("low-contrast", WARNING, "text too close in colour to what is behind it"),
     Code("markup", ERROR, "card text markup that is wrong (a warning when it is only unclosed)"),
     Code("missing-field", ERROR, "a card leaves out a field its card type requires"),
