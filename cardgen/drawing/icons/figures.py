@@ -91,17 +91,14 @@ def _lance(c, ink):
 
 
 def _spear(c, ink):
-    """Spear, corner to corner, head to the upper left: a long thin shaft, a collar and a
-    narrow pointed head."""
+    """Spear, corner to corner, head to the upper left: a shaft, a collar and a long pointed
+    blade with straight edges, a spike at the butt."""
     _turned(c, 45)
     p = c.beginPath()
-    p.rect(0.475, -0.14, 0.05, 0.96)
-    p.rect(0.44, 0.80, 0.12, 0.05)
-    p.moveTo(0.5, 1.19)
-    p.curveTo(0.56, 1.08, 0.60, 0.96, 0.58, 0.85)
-    p.lineTo(0.42, 0.85)
-    p.curveTo(0.40, 0.96, 0.44, 1.08, 0.5, 1.19)
-    p.close()
+    p.rect(0.465, -0.10, 0.07, 0.92)
+    p.rect(0.43, 0.80, 0.14, 0.05)
+    polygon(p, [(0.5, 1.19), (0.595, 0.96), (0.54, 0.85), (0.46, 0.85), (0.405, 0.96)])
+    polygon(p, [(0.465, -0.10), (0.535, -0.10), (0.5, -0.17)])
     shape(c, ink, p)
     c.restoreState()
 
