@@ -325,9 +325,11 @@ def test_the_may_target_ribbon_keeps_clear_of_the_art_panels_icon():
     [faces] = [f for f in checked.faces.decks if f.deck.id == "characters"]
     ribboned, sizes = [], set()
     for card in faces.deck.cards:
-        inks = [ink for element in faces.fronts[card.id].elements for ink in element.inks()]
+        face = faces.fronts[card.id]
+        inks = [ink for element in face.elements for ink in element.inks()]
         ribbons = [ink.box for ink in inks if ink.kind == "text" and "TARGET" in ink.content]
-        icons = [ink.box for ink in inks if ink.kind == "mark" and ink.content == card.values["symbol"]]
+        icons = [ink.box for name, element in zip(face.names, face.elements) if name == "art_icon"
+                 for ink in element.inks() if ink.content == card.values["symbol"]]
         assert len(icons) == 1, card.id
         if ribbons:
             ribboned.append(card.values["name"])
