@@ -135,12 +135,14 @@ def test_killing_a_build_midway_leaves_the_previous_output_intact(tmp_path, big_
 
 @pytest.fixture
 def two_deck_game(copy_game) -> Path:
-    """The minimal game with a second deck like its first."""
+    """The minimal game with a second deck like its first, its back in a colour and word of its own."""
     game = copy_game("valid-minimal")
     text = (game / "game.yaml").read_text(encoding="utf-8")
     start, end = text.index("  - id: heroes"), text.index("\nprint:")
     deck = text[start:end].rstrip("\n") + "\n"
-    text = text[:end].rstrip("\n") + "\n" + deck.replace("id: heroes", "id: rivals") + text[end:]
+    text = (text[:end].rstrip("\n") + "\n"
+            + deck.replace("id: heroes", "id: rivals").replace("#2f5d50", "#1f4e9c")
+            .replace("label: Heroes", "label: Rivals") + text[end:])
     (game / "game.yaml").write_text(text, encoding="utf-8")
     return game
 

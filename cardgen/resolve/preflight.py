@@ -3,8 +3,8 @@
 Each bound element is checked against what was drawn before it on its face: text shrunk below
 the game's minimum, anything that runs off the card or into the band a cut may land in, and text
 too faint against the colour behind it. Across cards, colours that alone tell decks or suits
-apart are checked as colour-blind players see them. Every finding is a warning: `--strict`
-fails on it.
+apart are checked as colour-blind players see them, and decks' backs that look alike to anyone.
+Every finding is a warning: `--strict` fails on it.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from cardgen.drawing.elements.base import BindContext, Box, Element, Ink
 
 CUT_ZONE = 1.6           # mm either side of the trim a cut may land (1/16 in)
 BLEED_DIFFERENCE = 10.0  # Delta E 2000 from which a sliver of one bleed shows on another
+BACK_DIFFERENCE = 10.0   # Delta E 2000 under which two backs' grounds read as one colour
 EDGE_SAMPLES = (0.25, 0.5, 0.75)   # where along an edge its bleed colour is read
 LARGE_TEXT = (18.0, 14.0)  # pt: text this size (or the second, bold) needs only LARGE_CONTRAST
 LARGE_CONTRAST = 3.0
@@ -119,6 +120,38 @@ def edge_colours(face) -> dict:
 def bleeds_differ(a, b) -> bool:
     """Whether a sliver of one bleed colour would show against the other."""
     return delta_e(a, b) >= BLEED_DIFFERENCE
+
+
+# across decks: backs that look alike -----------------------------------------------------------------
+
+def check_backs_alike(backs: Sequence[tuple[str, Source, object]], report: Report) -> None:
+    """`backs` are (deck name, where, back face). Face down, a deck is known by its back's ground
+    colour and icon before any word on it is read: two backs on grounds closer than
+    BACK_DIFFERENCE showing the same icons (or none) are reported."""
+    seen = [(name, where, _ground(face), _marks(face)) for name, where, face in backs]
+    for (a, _, ground_a, marks_a), (b, where, ground_b, marks_b) in combinations(seen, 2):
+        if ground_a is None or ground_b is None or marks_a != marks_b:
+            continue
+        difference = delta_e(ground_a, ground_b)
+        if difference < BACK_DIFFERENCE:
+            icons = (f"the same icon ({', '.join(sorted(marks_a))})" if marks_a else "no icon")
+            report.warning(where.file, where.line, where.path,
+                           f"the backs of decks '{a}' and '{b}' look alike: grounds "
+                           f"{hex_name(ground_a)} and {hex_name(ground_b)} (Delta E {difference:.1f}, "
+                           f"under {BACK_DIFFERENCE:g}) and {icons}: give one a colour or an icon "
+                           "of its own", code="look-alike-backs")
+
+
+def _ground(face):
+    """The one colour a face's bleed shows on all four sides, or None."""
+    sides = set(edge_colours(face).values())
+    return sides.pop() if len(sides) == 1 else None
+
+
+def _marks(face) -> frozenset:
+    """The icons (and other marks) a face shows."""
+    return frozenset(ink.content for element in face.elements for ink in element.inks()
+                     if ink.kind == "mark" and ink.content)
 
 
 # across cards: colours that alone tell groups apart -------------------------------------------------

@@ -11,7 +11,7 @@ from cardgen.resolve.bind import CardFace, Scope, as_text, bind_face, plain_scop
 from cardgen.resolve.components import resolve_boards, resolve_tokens
 from cardgen.resolve.deck_fit import caps_for, deck_sizes, note
 from cardgen.resolve.library import LayoutLibrary
-from cardgen.resolve.preflight import check_colours
+from cardgen.resolve.preflight import check_backs_alike, check_colours
 from cardgen.resolve.reporting import (FaceProblems, card_problems, face_problems,
                                       report_face_problems)
 from cardgen.drawing import fonts
@@ -176,9 +176,11 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
 
 def check_deck_colours(decks: list[DeckFaces], game: Game, report: Report) -> None:
     """Decks told apart by their backs, and groups of cards told apart by a colour their faces
-    paint (suits), must not differ only in colours a colour-blind player confuses."""
+    paint (suits), must not differ only in colours a colour-blind player confuses; decks' backs
+    must not share a ground colour and icon."""
     backs = [(d.deck.name, d.deck.back.source or d.deck.source, [d.back]) for d in decks]
     check_colours(backs, game.legibility, report, "decks")
+    check_backs_alike([(name, where, face) for name, where, (face,) in backs], report)
     for faces in decks:
         cards = {card.id: card for card in faces.deck.cards}
         for groups in _colour_groups(faces):

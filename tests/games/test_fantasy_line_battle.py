@@ -186,6 +186,20 @@ def test_wrong_category_in_white_deck(project, change):
     assert d.message == "card 'Smite' may not give 'category' when category != White"
 
 
+def test_two_spells_of_one_deck_drawing_one_picture(project, change):
+    file, line = change("cards/black.yaml", "    symbol: wilt\n", "    symbol: scythe\n")
+    d = only_error(project, "look-alike")
+    assert (d.file, d.line) == (file, line)
+    assert d.message == ("card 'Wither' has the symbol 'scythe' of 'Doom' in deck 'black': "
+                         "they look alike")
+
+
+def test_one_picture_in_two_decks_is_fine(data):
+    symbols = {deck_id: {c["fields"]["symbol"] for c in deck(data, deck_id)["cards"]}
+               for deck_id in ("elementalism", "white", "black")}
+    assert "shield" in symbols["elementalism"] & symbols["white"] & symbols["black"]
+
+
 def test_duplicate_character_name(project, change):
     file, line = change("cards/characters.yaml", "  - name: Ranger\n",
                         "  - name: Archer\n")
@@ -311,9 +325,11 @@ def test_the_may_target_ribbon_keeps_clear_of_the_art_panels_icon():
     [faces] = [f for f in checked.faces.decks if f.deck.id == "characters"]
     ribboned, sizes = [], set()
     for card in faces.deck.cards:
-        inks = [ink for element in faces.fronts[card.id].elements for ink in element.inks()]
+        face = faces.fronts[card.id]
+        inks = [ink for element in face.elements for ink in element.inks()]
         ribbons = [ink.box for ink in inks if ink.kind == "text" and "TARGET" in ink.content]
-        icons = [ink.box for ink in inks if ink.kind == "mark" and ink.content == card.values["symbol"]]
+        icons = [ink.box for name, element in zip(face.names, face.elements) if name == "art_icon"
+                 for ink in element.inks() if ink.content == card.values["symbol"]]
         assert len(icons) == 1, card.id
         if ribbons:
             ribboned.append(card.values["name"])

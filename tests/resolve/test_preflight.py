@@ -161,3 +161,41 @@ def test_suits_told_apart_only_by_colour(copy_game, validate):
     game = copy_game(VALID, suit_field, frame, cards, symbol, marked)
     run = validate(game)
     assert run.exit_code == 0 and warnings_of(run, "colour-blind") == []
+
+
+# backs that look alike to anyone ---------------------------------------------------------------------
+
+NEAR = "#33604f"     # the heroes' #2f5d50, a shade lighter
+
+
+def emblem_decks(copy_game, first: str, second: str) -> Path:
+    """Two decks on nearly one back colour, their backs showing the icons `first` and `second`."""
+    game = two_decks(copy_game, "#2f5d50", NEAR, second_label="Rivals")
+    back = game / "layouts/back.yaml"
+    back.write_text(back.read_text(encoding="utf-8").replace(
+        "elements:\n", 'elements:\n  emblem: {type: icon, name: "{{deck.icon}}", x: 21.75mm, '
+        "y: 14mm, width: 20mm, height: 20mm, color: white}\n", 1), encoding="utf-8")
+    yaml = game / "game.yaml"
+    head, _, tail = yaml.read_text(encoding="utf-8").rpartition('values: {color: "')
+    head = head.replace('values: {color: "', f'values: {{icon: {first}, color: "', 1)
+    yaml.write_text(f'{head}values: {{icon: {second}, color: "{tail}', encoding="utf-8")
+    return game
+
+
+def test_backs_on_nearly_one_colour_with_one_icon_look_alike(copy_game, validate):
+    assert delta_e(rgb_of("#2f5d50"), rgb_of(NEAR)) < 10
+    run = validate(emblem_decks(copy_game, "sword", "sword"), "--strict")
+    [line] = warnings_of(run, "look-alike-backs")
+    assert run.exit_code == 1
+    assert ("the backs of decks 'Heroes' and 'Rivals' look alike: grounds #2f5d50 and #33604f "
+            "(Delta E") in line and "and the same icon (sword)" in line
+    # the same backs with icons of their own pass
+    assert warnings_of(validate(emblem_decks(copy_game, "sword", "shield")), "look-alike-backs") == []
+
+
+def test_backs_with_no_icon_need_colours_apart(copy_game, validate):
+    [line] = warnings_of(validate(two_decks(copy_game, "#2f5d50", NEAR, "Rivals")),
+                         "look-alike-backs")
+    assert "and no icon" in line
+    assert warnings_of(validate(two_decks(copy_game, "#2f5d50", "#1f4e9c", "Rivals")),
+                       "look-alike-backs") == []

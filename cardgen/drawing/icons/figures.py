@@ -74,25 +74,31 @@ def _helmet(c, ink):
 
 
 def _lance(c, ink):
-    """Jousting lance, tip to the upper right: a long cone, a flared guard and the grip."""
+    """Jousting lance, corner to corner, tip to the upper right: a long tapering cone, the wide
+    bell of its hand guard and the grip behind it."""
     _turned(c, -45)
-    p = polygon(c.beginPath(), [(0.5, 0.99), (0.57, 0.36), (0.43, 0.36)])
-    polygon(p, [(0.30, 0.25), (0.70, 0.25), (0.58, 0.37), (0.42, 0.37)])
-    p.rect(0.455, 0.02, 0.09, 0.24)
+    p = polygon(c.beginPath(), [(0.5, 1.18), (0.58, 0.30), (0.42, 0.30)])
+    p.moveTo(0.40, 0.31)
+    p.lineTo(0.60, 0.31)
+    p.curveTo(0.62, 0.22, 0.68, 0.16, 0.74, 0.13)
+    p.lineTo(0.26, 0.13)
+    p.curveTo(0.32, 0.16, 0.38, 0.22, 0.40, 0.31)
+    p.close()
+    p.rect(0.46, -0.12, 0.08, 0.26)
+    circle(p, 0.5, -0.13, 0.055)
     shape(c, ink, p)
     c.restoreState()
 
 
 def _spear(c, ink):
-    """Spear, head to the upper left: a thin shaft and a leaf-shaped head on a collar."""
+    """Spear, corner to corner, head to the upper left: a shaft, a collar and a long pointed
+    blade with straight edges, a spike at the butt."""
     _turned(c, 45)
     p = c.beginPath()
-    p.rect(0.47, 0.02, 0.06, 0.62)
-    p.rect(0.43, 0.62, 0.14, 0.05)
-    p.moveTo(0.5, 0.99)
-    p.curveTo(0.64, 0.86, 0.63, 0.74, 0.5, 0.66)
-    p.curveTo(0.37, 0.74, 0.36, 0.86, 0.5, 0.99)
-    p.close()
+    p.rect(0.465, -0.10, 0.07, 0.92)
+    p.rect(0.43, 0.80, 0.14, 0.05)
+    polygon(p, [(0.5, 1.19), (0.595, 0.96), (0.54, 0.85), (0.46, 0.85), (0.405, 0.96)])
+    polygon(p, [(0.465, -0.10), (0.535, -0.10), (0.5, -0.17)])
     shape(c, ink, p)
     c.restoreState()
 

@@ -202,18 +202,31 @@ def _eye(c, ink):
 
 
 def _book(c, ink):
-    """Open book with lines of text."""
+    """Open book: two pages curving down into the spine, each with two lines of text, on the
+    cover that shows beneath them."""
     p = c.beginPath()
+    p.moveTo(0.5, 0.12)
+    p.curveTo(0.36, 0.20, 0.18, 0.20, 0.02, 0.16)
+    p.lineTo(0.02, 0.76)
+    p.lineTo(0.08, 0.76)
+    p.lineTo(0.08, 0.22)
+    p.curveTo(0.22, 0.26, 0.38, 0.26, 0.5, 0.18)
+    p.curveTo(0.62, 0.26, 0.78, 0.26, 0.92, 0.22)
+    p.lineTo(0.92, 0.76)
+    p.lineTo(0.98, 0.76)
+    p.lineTo(0.98, 0.16)
+    p.curveTo(0.82, 0.20, 0.64, 0.20, 0.5, 0.12)
+    p.close()
     for s in (-1, 1):
-        xs, xe = 0.5 + 0.03 * s, 0.5 + 0.45 * s
-        p.moveTo(xs, 0.16)
-        p.curveTo(0.5 + 0.15 * s, 0.24, 0.5 + 0.30 * s, 0.24, xe, 0.18)
-        p.lineTo(xe, 0.76)
-        p.curveTo(0.5 + 0.30 * s, 0.82, 0.5 + 0.15 * s, 0.82, xs, 0.74)
+        xs, xe = 0.5 + 0.035 * s, 0.5 + 0.38 * s
+        p.moveTo(xs, 0.26)
+        p.curveTo(0.5 + 0.14 * s, 0.33, 0.5 + 0.26 * s, 0.33, xe, 0.29)
+        p.lineTo(xe, 0.84)
+        p.curveTo(0.5 + 0.26 * s, 0.90, 0.5 + 0.14 * s, 0.90, xs, 0.80)
         p.close()
-        for y in (0.36, 0.48, 0.60):
-            x0, x1 = sorted((0.5 + 0.10 * s, 0.5 + 0.36 * s))
-            p.rect(x0, y, x1 - x0, 0.045)
+        for y in (0.50, 0.64):
+            x0, x1 = sorted((0.5 + 0.11 * s, 0.5 + 0.30 * s))
+            p.rect(x0, y, x1 - x0, 0.06)
     shape(c, ink, p, even_odd=True)
 
 
