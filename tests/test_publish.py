@@ -25,7 +25,7 @@ SLIPS = {
                    ("card", "Mammoth Tank", "hp"), "hp"),
     "obliterator-blast": ("time-line-battle-v1", "cards/cards.yaml", "blast: 6", "blast: 5",
                           ("card", "Obliterator", "blast"), "blast"),
-    "aid-mana": ("fantasy-line-battle", "cards/aids.yaml", "Gain 3 {mana}", "Gain 4 {mana}",
+    "aid-mana": ("fantasy-line-battle", "cards/aids.yaml", "Gain **3** {mana}", "Gain **4** {mana}",
                  ("card", "A Day", "text"), "text"),
     "glossary-hand-limit": ("fantasy-line-battle", "game.yaml", "Characters 5 (7", "Characters 6 (7",
                             ("term", "Hand Limit", "text"), "Hand Limit"),
@@ -33,8 +33,8 @@ SLIPS = {
                      "target: Rear\n    symbol: moon", "target: Front\n    symbol: moon",
                      ("card", "Rogue", "target"), "target"),
     "white-mage-passive": ("fantasy-arena-tactics", "cards/classes.yaml",
-                           "[[Closest]] [[Ally|Allies]] by 1.",
-                           "[[Closest]] [[Opp|Opps]] by 1.", ("card", "White Mage", "ability"),
+                           "[[Ally|Allies]] [[Closest]] to this Mage",
+                           "[[Opp|Opps]] [[Closest]] to this Mage", ("card", "White Mage", "ability"),
                            "ability"),
     "hurricane-timing": ("fantasy-line-battle", "cards/elementalism.yaml",
                          'timing: "Only as your first Spell this [[Day]]."',
@@ -171,12 +171,12 @@ def test_a_token_count_changed_needs_an_erratum(copy_game, validate):
     folder = _published_copy(copy_game, "time-line-battle-v1")
     game_file = folder / "game.yaml"
     text = game_file.read_text(encoding="utf-8")
-    game_file.write_text(text.replace("{name: Damage 1, copies: 40,", "{name: Damage 1, copies: 44,"),
+    game_file.write_text(text.replace("{name: Damage 1, copies: 32,", "{name: Damage 1, copies: 36,"),
                          encoding="utf-8")
     errors = validate(folder, exit_code=1).problems()
-    assert any("token set 'damage': Damage 1 was published as 40 and is now 44" in e
+    assert any("token set 'damage': Damage 1 was published as 32 and is now 36" in e
                for e in errors), errors
-    _add_erratum(folder, {"token_set": "damage", "field": "Damage 1", "was": "40", "now": "44"})
+    _add_erratum(folder, {"token_set": "damage", "field": "Damage 1", "was": "32", "now": "36"})
     assert not [e for e in validate(folder).problems() if "unannounced-change" in e]
 
 

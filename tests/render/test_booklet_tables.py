@@ -43,7 +43,7 @@ def test_column_headings_and_the_components_list():
     plain = [[cell.parsed.plain.replace("\u00a0", " ") for (cell,) in row]   # no-break spaces
              for row in table._cellvalues]
     rows = {row[0]: row[1:] for row in plain}
-    assert rows["Start Player marker"] == ["1 hexagon token", "34 x 39.3 mm"]
-    assert rows["Damage counters"] == ["40 circle tokens", "16 x 16 mm"]
-    assert rows["Ability used markers"] == ["16 circle tokens", "20 x 20 mm"]
-    assert rows["VP tokens"] == ["20 circle tokens", "20 x 20 mm"]
+    assert rows["Start Player marker"] == ["1 hexagon token", "30 x 34.6 mm"]
+    assert rows["Damage counters"] == ["32 circle tokens", "16 x 16 mm"]
+    assert rows["Ability used markers"] == ["16 circle tokens", "18 x 18 mm"]
+    assert rows["VP tokens"] == ["16 circle tokens", "18 x 18 mm"]

@@ -13,7 +13,7 @@ def _text(pdf) -> str:
 
 def test_an_errata_to_a_card_changes_the_rules_table_and_the_worked_example(copy_game, edit_card,
                                                                           build, validate):
-    game = copy_game(V2)
+    game = copy_game(V2, published=False)      # a game still being designed: no errata needed
     edit_card(game, "cards/characters.yaml", "Reaper", "damage", "9")
     assert not [line for line in validate(game).problems("warning") if "stated-number" in line]
     text = _text(build(game, "--only", "booklets").out / "rules.pdf")
@@ -24,7 +24,7 @@ def test_an_errata_to_a_card_changes_the_rules_table_and_the_worked_example(copy
 
 def test_a_number_typed_beside_a_card_that_the_card_does_not_print_is_a_warning(copy_game, edit,
                                                                                 edit_card, validate):
-    game = copy_game(V2)
+    game = copy_game(V2, published=False)
     edit(game / "rules.md", "## Your hand\n", "## Your hand\n\nA [[Reaper]] strikes for 8.\n\n")
     assert not [line for line in validate(game).problems("warning") if "stated-number" in line]
     edit_card(game, "cards/characters.yaml", "Reaper", "damage", "9")

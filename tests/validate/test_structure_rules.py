@@ -28,7 +28,7 @@ def test_a_pin_naming_no_element_of_the_layout_is_an_error(copy_game, edit, vali
 
 
 def test_fae_made_a_white_mage_is_an_error_at_her_alignment(copy_game, edit, validate):
-    game = copy_game(FAT)
+    game = copy_game(FAT, published=False)     # the rule alone, not the published edition too
     cards = game / "cards/characters.yaml"
     text = cards.read_text(encoding="utf-8")
     start = text.index("  - name: Fae")
