@@ -219,3 +219,20 @@ def test_a_broken_count_names_the_card_changed_since_the_published_edition(copy_
     [unique] = [e for e in errors if "not-unique" in e]
     assert f"cards/cards.yaml:{line}: error: not-unique: " in unique
     assert "rank '2' is already used by 'Mammoth Tank'" in unique
+
+
+def test_an_announced_change_prints_in_the_booklets_errata_and_the_rules_that_restate_it(
+        copy_game, edit, validate, build):
+    import pypdf
+
+    folder = _published_copy(copy_game, "time-line-battle-v1")
+    edit(folder / "cards/cards.yaml", "blast: 6", "blast: 5")
+    assert any("unannounced-change" in e for e in validate(folder, exit_code=1).problems())
+    _add_erratum(folder, {"card": "Obliterator", "field": "blast", "was": "6", "now": "5",
+                          "note": "The blast was too strong."})
+    validate(folder, "--strict", exit_code=0)
+    pdf = build(folder, "--only", "booklets").out / "rules.pdf"
+    text = " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(pdf).pages)
+    assert "The blast was too strong." in text                     # the booklet's errata part
+    assert "also deals 5 damage to every enemy Unit" in text        # the card table, from the card
+    assert "also deals 6 damage" not in text

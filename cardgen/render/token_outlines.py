@@ -40,6 +40,7 @@ def outline_path(canvas: Canvas, token_set: TokenSet | Outline, x: float, y: flo
     path = canvas.beginPath()
     if token_set.shape == "circle":
         path.circle(mm_to_pt(x), mm_to_pt(y), mm_to_pt(token_set.size / 2 + grow))
+        path.close()        # joined where it starts: a stroke leaves no notch at 3 o'clock
         return path
     if token_set.shape == "rounded":
         side = token_set.size + 2 * grow
