@@ -138,14 +138,15 @@ def _backs(fronts, plan: SheetPlan) -> tuple[Slot, ...]:
 def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: float, margin: float,
                duplex: str, crop_marks: bool = True,
                back_offset: tuple[float, float] = (0.0, 0.0), every_cut: bool = False,
-               full_bleed: bool = False, separate: bool = False) -> SheetPlan:
+               full_bleed: bool = False, separate: bool = False, even: bool = True) -> SheetPlan:
     """The imposition of one deck's cards on one paper size. Raises ImpositionError if none fit
     (its code is back-offset when they would but for the offset). With `every_cut`, the
     grid gives up cards until every cut line has room for a crop mark or a tick; with
     `full_bleed`, until the page leaves the whole bleed round the block. With `separate`
     (the cards' bleeds differ in colour), the rows, or the columns, or both, get gutters, the
     same between every two of them, where the page has room at no cost: no card, mark, bleed
-    or footer given up for them."""
+    or footer given up for them; `even: False` lets some gaps of a row (or column) widen and not
+    others, which can keep a colour's cards together on fewer sheets."""
     if duplex == "fold":
         return _plan_fold(page, card, bleed, margin, crop_marks, every_cut and crop_marks,
                           full_bleed)
@@ -165,20 +166,22 @@ def plan_sheet(page: tuple[float, float], card: tuple[float, float], bleed: floa
                               f"{page_w:g} x {page_h:g} mm page inside a {margin:g} mm margin")
     plan = _flat_plan(page, card, layout, area, crop_marks, bleed, duplex, offset)
     if separate:
-        for candidate in _separations(plan, layout, room, area, bleed, crop_marks):
+        for candidate in _separations(plan, layout, room, area, bleed, crop_marks, even):
             spread = _flat_plan(page, card, candidate, area, crop_marks, bleed, duplex, offset)
             if spread.footer and (spread.back_footer or not plan.back_footer):
                 return spread
     return plan
 
 
-def _separations(plan: SheetPlan, layout, room: Area, area: Area, bleed: float, crop_marks: bool):
+def _separations(plan: SheetPlan, layout, room: Area, area: Area, bleed: float, crop_marks: bool,
+                 even: bool = True):
     """The layout with gutters between all of its rows, or all of its columns, or both, those
     that leave fewer cuts shared first (of equal ones, wider gutters first), each as good as
     the layout but for the footer: the same cards, marks and bleed."""
     now = gutters(layout)
-    across = _gutter_choices(layout.columns, now[0], bleed)
-    down = _gutter_choices(layout.rows, now[1], bleed)
+    choices = _gutter_choices if even else _uneven_gutter_choices
+    across = choices(layout.columns, now[0], bleed)
+    down = choices(layout.rows, now[1], bleed)
     tries = sorted(((gx, gy) for gx in across for gy in down),
                    key=lambda g: (_shared(layout, g), -sum(g[0]) - sum(g[1])))
     for gx, gy in tries:
@@ -198,6 +201,24 @@ def _gutter_choices(count: int, now: float, bleed: float) -> list[tuple[float, .
         gaps = (max(now, width),) * (count - 1)
         if gaps not in out:
             out.append(gaps)
+    return out
+
+
+def _uneven_gutter_choices(count: int, now: float, bleed: float) -> list[tuple[float, ...]]:
+    """The gaps after each of `count` cards that may part them: any number of them widened to a
+    full-bleed gutter or a narrow one, spread evenly (the larger groups first), the rest as
+    they are."""
+    out = []
+    for parted in range(count - 1, -1, -1):
+        size, extra = divmod(count, parted + 1)
+        ends, at = set(), 0
+        for group in range(parted):
+            at += size + (group < extra)
+            ends.add(at - 1)
+        for width in (2 * bleed, 2 * SEPARATION):
+            gaps = tuple(max(now, width) if i in ends else now for i in range(count - 1))
+            if gaps not in out:
+                out.append(gaps)
     return out
 
 

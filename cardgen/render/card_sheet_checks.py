@@ -45,13 +45,13 @@ def sheet_groups(items, pack: bool) -> list[tuple[str, list]]:
 
 
 def sheet_plan(settings: PrintSettings, page: tuple[float, float], size: CardSize,
-               separate: bool = False, **changes) -> SheetPlan:
+               separate: bool = False, even: bool = True, **changes) -> SheetPlan:
     """The sheet plan for cards of `size` under the print settings, any of them changed;
     `separate`: with gutters where the page has room (the cards' bleeds differ)."""
     settings = replace(settings, **changes)
     return plan_sheet(page, (size.width, size.height), settings.bleed, settings.margin,
                       settings.duplex, settings.crop_marks, settings.back_offset,
-                      bool(settings.mark_every_cut), bool(settings.full_bleed), separate)
+                      bool(settings.mark_every_cut), bool(settings.full_bleed), separate, even)
 
 
 def printed_faces(group: Sequence[DeckFaces]) -> list[tuple[str, CardFace]]:
@@ -73,7 +73,14 @@ def sheets_for(settings: PrintSettings, page: tuple[float, float],
     plan = sheet_plan(settings, page, group[0].deck.size, separate=mixed)
     turned = [on_sheet(e, plan.fronts[0].rotation) for e in edges]
     if mixed and settings.separate_colours:
-        return plan, arrange(plan, turned, bleeds_differ), turned
+        sheets = arrange(plan, turned, bleeds_differ)
+        # even gutters read as meant; uneven ones only where they save a sheet
+        uneven = sheet_plan(settings, page, group[0].deck.size, separate=True, even=False)
+        if uneven.fronts[0].rotation == plan.fronts[0].rotation:
+            fewer = arrange(uneven, turned, bleeds_differ)
+            if len(fewer) < len(sheets):
+                return uneven, fewer, turned
+        return plan, sheets, turned
     return plan, in_order(plan, len(edges)), turned
 
 
