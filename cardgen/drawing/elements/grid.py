@@ -15,7 +15,8 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 @dataclass(frozen=True)
 class Grid(Element):
     """Rows by columns of cells filling the box; with `labels`, columns are lettered under the
-    grid and rows numbered left of it, outside the box."""
+    grid and rows numbered left of it, outside the box; with `far_labels` as well above it and
+    right of it, turned to face a player across the board."""
 
     box: Box
     rows: int
@@ -24,6 +25,7 @@ class Grid(Element):
     fill: object
     line_width: float
     labels: bool
+    far_labels: bool
     label_color: object
     label_size: float
     font: str
@@ -37,6 +39,9 @@ class Grid(Element):
         "labels": Key(s.boolean, default=False,
                       doc="letter the columns (a, b ...) under the grid and number the rows (1, 2 ...) "
                           "left of it, from the bottom-left corner"),
+        "far_labels": Key(s.boolean, default=False,
+                          doc="with labels, letter the columns above the grid and number the rows right "
+                              "of it too, turned to face a player sitting across the board"),
         "label_color": Key(color_name, default="#3b352e", doc="colour of the letters and numbers"),
         "label_size": Key(s.number(5, 40), default=9.0, doc="size of the letters and numbers (pt)"),
     }
@@ -46,6 +51,7 @@ class Grid(Element):
     def build(cls, box, values, ctx: BindContext):
         return cls(box, values["rows"], values["columns"], ctx.color(values["line"]),
                    ctx.color(values["fill"] or "none"), values["line_width"], values["labels"],
+                   values["labels"] and values["far_labels"],
                    ctx.color(values["label_color"]), values["label_size"],
                    ctx.family("condensed").face(bold=True))
 
@@ -64,11 +70,27 @@ class Grid(Element):
             self._label(pen, LETTERS[i], b.x + (i + 0.5) * cell_w, b.y + b.height + 2.0 + size * 0.25)
         for i in range(self.rows):
             self._label(pen, str(self.rows - i), b.x - 2.0 - size * 0.18, b.y + (i + 0.5) * cell_h + size * 0.12)
+        if not self.far_labels:
+            return
+        for i in range(self.columns):
+            self._label(pen, LETTERS[i], b.x + (i + 0.5) * cell_w, b.y - 2.0 - size * 0.25, turned=True)
+        for i in range(self.rows):
+            self._label(pen, str(self.rows - i), b.x + b.width + 2.0 + size * 0.18,
+                        b.y + (i + 0.5) * cell_h - size * 0.12, turned=True)
 
-    def _label(self, pen, text: str, x_mm: float, baseline_mm: float) -> None:
+    def _label(self, pen, text: str, x_mm: float, baseline_mm: float, turned: bool = False) -> None:
+        """A label centred on x_mm; a turned one is upside down, its baseline toward the grid's
+        far side, so it reads the right way up from across the board."""
         width = fonts.text_width(text, self.font, self.label_size)
         x, y = pen.point(x_mm, baseline_mm)
-        pen.text(x - width / 2, y, text, self.font, self.label_size, self.label_color)
+        if not turned:
+            pen.text(x - width / 2, y, text, self.font, self.label_size, self.label_color)
+            return
+        pen.canvas.saveState()
+        pen.canvas.translate(x, y)
+        pen.canvas.rotate(180)
+        pen.text(-width / 2, 0, text, self.font, self.label_size, self.label_color)
+        pen.canvas.restoreState()
 
     def inks(self):
         return (Ink("area", self.box, self.fill),) if self.fill is not None else ()

@@ -1,4 +1,4 @@
-"""Icons of arms and of life and death: ankh, bomb, grave, helmet, lance, spear, wings."""
+"""Icons of arms and of life and death: ankh, bomb, dagger, grave, helmet, lance, spear, wings."""
 from __future__ import annotations
 
 from cardgen.drawing.icons.pen import circle, line, polygon, radial, shape
@@ -38,6 +38,30 @@ def _bomb(c, ink):
     fuse.curveTo(0.74, 0.80, 0.82, 0.74, 0.84, 0.84)
     line(c, ink, fuse, 0.045)
     shape(c, ink, polygon(c.beginPath(), radial(0.86, 0.88, (0.12, 0.05), 12)))
+
+
+def _dagger(c, ink):
+    """Dagger, corner to corner, point to the upper right: a short leaf-shaped blade with a groove
+    down it, a crossguard curving towards the point, a grip and a round pommel."""
+    _turned(c, -45)
+    p = c.beginPath()
+    p.moveTo(0.5, 1.08)
+    p.curveTo(0.60, 0.86, 0.62, 0.60, 0.58, 0.40)
+    p.lineTo(0.42, 0.40)
+    p.curveTo(0.38, 0.60, 0.40, 0.86, 0.5, 1.08)
+    p.close()
+    p.rect(0.485, 0.46, 0.03, 0.38)
+    shape(c, ink, p, even_odd=True)
+    hilt = c.beginPath()
+    hilt.moveTo(0.24, 0.44)
+    hilt.curveTo(0.34, 0.36, 0.66, 0.36, 0.76, 0.44)
+    hilt.lineTo(0.76, 0.36)
+    hilt.curveTo(0.66, 0.28, 0.34, 0.28, 0.24, 0.36)
+    hilt.close()
+    hilt.rect(0.455, 0.08, 0.09, 0.24)
+    circle(hilt, 0.5, 0.05, 0.07)
+    shape(c, ink, hilt)
+    c.restoreState()
 
 
 def _grave(c, ink):
@@ -125,6 +149,7 @@ def _wings(c, ink):
 ICONS = {
     "ankh": _ankh,
     "bomb": _bomb,
+    "dagger": _dagger,
     "grave": _grave,
     "helmet": _helmet,
     "lance": _lance,

@@ -1,4 +1,4 @@
-"""Icons of the sky and the weather: balloon, lightning, meteor, moon, sun, wave."""
+"""Icons of the sky, the weather and the land: balloon, lightning, meteor, moon, sun, tree, wave."""
 from __future__ import annotations
 
 import math
@@ -64,6 +64,24 @@ def _meteor(c, ink):
     shape(c, ink, p)
 
 
+def _tree(c, ink):
+    """Leafy tree: a round crown of three overlapping clumps on a trunk that spreads into roots."""
+    crown = c.beginPath()
+    circle(crown, 0.5, 0.68, 0.26)
+    circle(crown, 0.30, 0.52, 0.20)
+    circle(crown, 0.70, 0.52, 0.20)
+    shape(c, ink, crown)
+    trunk = c.beginPath()
+    trunk.moveTo(0.44, 0.46)
+    trunk.lineTo(0.44, 0.16)
+    trunk.curveTo(0.42, 0.10, 0.34, 0.06, 0.26, 0.05)
+    trunk.lineTo(0.74, 0.05)
+    trunk.curveTo(0.66, 0.06, 0.58, 0.10, 0.56, 0.16)
+    trunk.lineTo(0.56, 0.46)
+    trunk.close()
+    shape(c, ink, trunk)
+
+
 def _wave(c, ink):
     """A breaking wave: a tall crest curling over to the left above a wide base of water."""
     p = c.beginPath()
@@ -89,5 +107,6 @@ ICONS = {
     "meteor": _meteor,
     "moon": _moon,
     "sun": _sun,
+    "tree": _tree,
     "wave": _wave,
 }

@@ -187,6 +187,16 @@ def _cross(c, ink):
     shape(c, ink, polygon(c.beginPath(), rotate(plus_points(0.46, 0.13), 45)))
 
 
+def _ban(c, ink):
+    """Ring struck through by a diagonal bar: the sign for "no"."""
+    ring = c.beginPath()
+    circle(ring, 0.5, 0.5, 0.44)
+    circle(ring, 0.5, 0.5, 0.31)
+    shape(c, ink, ring, even_odd=True)
+    bar = rotate([(0.16, 0.43), (0.84, 0.43), (0.84, 0.57), (0.16, 0.57)], -45)
+    shape(c, ink, polygon(c.beginPath(), bar))
+
+
 def _eye(c, ink):
     """Almond eye with iris and pupil."""
     p = c.beginPath()
@@ -317,6 +327,7 @@ ICONS = {
     "hourglass": _hourglass,
     "plus": _plus,
     "cross": _cross,
+    "ban": _ban,
     "eye": _eye,
     "book": _book,
     "scythe": _scythe,
