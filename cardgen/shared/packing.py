@@ -119,9 +119,10 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
     it where the row has room for it, and whole on the first sheet with room for it; only a block
     taller than a sheet is split, unless letting a block that does not fit whole start below the
     last block and go on to the next sheet row by row takes fewer sheets in all. The tokens of a
-    shelf are spread across the width (a short row centred under its block's), and
-    where the tokens need more than one sheet, each sheet is filled about as deep as the others,
-    so that none is a near-empty overflow."""
+    shelf are spread across the width (a short row centred under its block's); tokens that all
+    fit on one sheet stand in the middle of its room, top to bottom too, and where they need more
+    than one sheet, each sheet is filled about as deep as the others, so that none is a
+    near-empty overflow."""
     frame = _Frame(page, clear)
     for item, _ in groups:
         frame.check(item)
@@ -138,7 +139,9 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
                 high = mid
         best = _plan(frame, groups, split_it, low)
     items = [item for item, _ in groups]
-    return TokenPlan(page[0], page[1], tuple(_placed(sheet, items, frame) for sheet in best))
+    # one sheet holds everything: its blocks stand in the middle of the room, not at its top
+    drop = (best[0].shelves[-1].bottom - frame.floor) / 2 if len(best) == 1 else 0.0
+    return TokenPlan(page[0], page[1], tuple(_placed(sheet, items, frame, drop) for sheet in best))
 
 
 @dataclass(frozen=True)
@@ -265,11 +268,13 @@ def _put_beside(sheets: list[_Sheet], piece: _Piece, room: float, floor: float) 
     return False
 
 
-def _placed(sheet: _Sheet, items: list[Item], frame: _Frame) -> tuple[Placed, ...]:
-    """Every token's centre: each shelf's blocks from the left of the room, the room left over
-    shared out between neighbours (no more than half the narrowest token's width each), what is
-    still left split evenly to either side; a row shorter than its block's centred under it as
-    near as its columns allow (a straight cut still parts two columns)."""
+def _placed(sheet: _Sheet, items: list[Item], frame: _Frame,
+            drop: float = 0.0) -> tuple[Placed, ...]:
+    """Every token's centre, its shelves `drop` mm below where they were planned: each shelf's
+    blocks from the left of the room, the room left over shared out between neighbours (no more
+    than half the narrowest token's width each), what is still left split evenly to either side;
+    a row shorter than its block's centred under it as near as its columns allow (a straight cut
+    still parts two columns)."""
     placed = []
     for shelf in sheet.shelves:
         gaps = sum(p.columns - 1 for p in shelf.pieces) + len(shelf.pieces) - 1
@@ -279,7 +284,7 @@ def _placed(sheet: _Sheet, items: list[Item], frame: _Frame) -> tuple[Placed, ..
         for piece in shelf.pieces:
             item, around = piece.item, reach(piece.item.ticks)
             pitch_x = item.pitch[0] + extra
-            y = shelf.top - item.height / 2 - item.reach_y
+            y = shelf.top - drop - item.height / 2 - item.reach_y
             for row in piece.rows:
                 first = x + around + item.span / 2 + (piece.columns - len(row)) // 2 * pitch_x
                 for i, number in enumerate(row):

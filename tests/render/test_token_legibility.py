@@ -1,7 +1,7 @@
 """Tokens a player can cut and read: 2.5 mm of bare paper between neighbours' prints and 4.5 mm
 between cut lines, a cut line that shows on the token's own colour, a broad owner's ring on every owned piece
-in colours unlike any other token colour of the game, an icon clear of the number under it, and
-no sheet left nearly empty while the sets would fit on fewer."""
+in colours unlike any other token colour of the game, an icon clear of the number under it, a marker
+with nothing under its name centred, and no sheet left nearly empty while the sets would fit on fewer."""
 from __future__ import annotations
 
 import math
@@ -161,6 +161,21 @@ def test_an_icon_stands_under_its_number_with_clear_space(game):
             for number in numbers:
                 assert number.box.y + number.box.height + 0.04 * face.height <= icon.box.y + 1e-6, \
                     (game, token.name)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_marker_with_nothing_under_its_name_stands_in_the_middle(game):
+    """A condition with no caption and no owner's mark leaves no empty half: its icon and name,
+    top to bottom, are centred on the token to 5% of its height."""
+    for token_set, token, face in _owned_faces(game):
+        if (token_set.face.layout != "common/marker" or token.values.get("owner_mark")
+                or {**token_set.face.values, **token.values}.get("caption")):
+            continue
+        drawn = [e for e, name in zip(face.elements, face.names)
+                 if name.startswith(("icon", "name"))]
+        top = min(e.box.y for e in drawn)
+        bottom = max(e.box.y + e.box.height for e in drawn)
+        assert abs((top + bottom) / 2 - face.height / 2) <= 0.05 * face.height, (game, token.name)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -13,7 +13,7 @@ from pdfsheets import ink_in_margin, read_pdf
 
 from cardgen.base.errors import Report
 from cardgen.load.game import load_game
-from cardgen.shared.packing import (FOOTER_ROOM, TOKEN_BLEED, WHITE_GAP, Item, footprint,
+from cardgen.shared.packing import (FOOTER_ROOM, PRINT_INSET, TOKEN_BLEED, WHITE_GAP, Item, footprint,
                                     plan_token_sheets, polygon, reach)
 from cardgen.pipeline import BuildOptions, build
 
@@ -279,6 +279,18 @@ def test_packing_spends_no_sheet_on_a_few_tokens():
     plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, [(Item("circle", 20.0), 16),
                                                       (Item("circle", 16.0), 40)])
     assert len(plan.sheets) == 1 and len(plan.sheets[0]) == 56
+
+
+def test_tokens_on_one_sheet_stand_in_the_middle_of_its_room_top_to_bottom():
+    """Two rows of 22 mm markers on A4: as much paper above them as below, down to the footer."""
+    item = Item("circle", 22.0)
+    plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, [(item, 12)])
+    [sheet] = plan.sheets
+    reach_y = item.height / 2 + item.reach_y
+    room_top, room_floor = 297.0 - MARGIN - PRINT_INSET, MARGIN + PRINT_INSET + FOOTER_ROOM
+    above = room_top - max(p.y + reach_y for p in sheet)
+    below = min(p.y - reach_y for p in sheet) - room_floor
+    assert above > 50.0 and abs(above - below) < 1e-6, (above, below)
 
 
 def test_a_set_that_fits_beside_the_block_above_goes_there_and_clear_of_it():

@@ -197,6 +197,12 @@ def _ban(c, ink):
     shape(c, ink, polygon(c.beginPath(), bar))
 
 
+def _check(c, ink):
+    """Thick check mark: a short stroke down to the left of a long one rising to the right."""
+    shape(c, ink, polygon(c.beginPath(), [(0.08, 0.50), (0.21, 0.63), (0.40, 0.44), (0.79, 0.86),
+                                           (0.92, 0.73), (0.40, 0.18)]))
+
+
 def _eye(c, ink):
     """Almond eye with iris and pupil."""
     p = c.beginPath()
@@ -328,6 +334,7 @@ ICONS = {
     "plus": _plus,
     "cross": _cross,
     "ban": _ban,
+    "check": _check,
     "eye": _eye,
     "book": _book,
     "scythe": _scythe,
