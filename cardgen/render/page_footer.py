@@ -37,15 +37,14 @@ def page_label(page: int, total: int) -> str:
 
 def footer_forms(identity: Sequence[str], side: str, page: int, total: int) -> list[Form]:
     """The ways to write a footer, longest first. `identity`: the title, the deck (or token sets)
-    and the version, which every form keeps but one: where a line is short, the side a sheet
-    shows (fronts, backs) outranks the game's title, which the deck's name implies. The page
+    and the version, which every form keeps; `side`: fronts, backs ... or empty. The page
     number keeps its one wording in every form that has it."""
     name = DOT.join(identity)
     where = DOT.join(p for p in (side, page_label(page, total)) if p)
     title, rest = identity[0], DOT.join(identity[1:])
     numbered = f"{name}{DOT}{page_label(page, total)}"
-    return [(f"{name}{DOT}{where}",), (name, where), (title, f"{rest}{DOT}{where}"),
-            *([(f"{rest}{DOT}{where}",)] if side and rest else []), (numbered,), (name,), (title, rest)]
+    return [(f"{name}{DOT}{where}",), (name, where), (title, f"{rest}{DOT}{where}"), (numbered,),
+            (name,), (title, rest)]
 
 
 def book_forms(identity: Sequence[str], page: int) -> list[Form]:

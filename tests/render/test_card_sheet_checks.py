@@ -81,7 +81,6 @@ def test_a_back_offset_is_not_checked_for_gutterfold_which_ignores_it(game):
 
 def test_a_title_too_long_for_any_footer_is_said(game, edit):
     edit(game / "game.yaml", "title: Minimal Game", "title: " + " ".join(["Minimal"] * 60))
-    edit(game / "game.yaml", "name: Heroes", "name: " + " ".join(["Heroes"] * 60))
     [warning] = _problems(game).sorted()
     assert warning.code == "footer-room"
     assert "deck 'heroes'" in warning.message and "at 5 pt" in warning.message

@@ -201,8 +201,9 @@ def test_every_page_of_a_deck_says_its_side_and_page_the_same_way(dragons):
     total = len(pdf.pages)
     for number, footer in enumerate(footers, start=1):
         side = "fronts" if number % 2 else "backs"
-        assert "Dragon Cards · version 0.1 prototype" in footer, footer
-        assert footer.endswith(f" · {side} · page {number} of {total}"), footer
+        assert footer.startswith("Dragon Line Deluxe · Dragon Cards · version"), footer
+        assert footer.endswith(f" · page {number} of {total}"), footer
+        assert ("fronts" not in footer and "backs" not in footer) or f" · {side} · " in footer
     assert len(sizes) == 1
 
 
