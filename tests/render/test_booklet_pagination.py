@@ -457,7 +457,7 @@ def test_the_prototype_notice_is_at_the_back_not_on_the_opening_pages(laid_out, 
     checked = check(ROOT / "data" / game, Report(), BuildOptions(only=("booklets",)))
     pages = [" ".join(page.extract_text().split())
              for page in PdfReader(io.BytesIO(typeset.pdf)).pages]
-    said = "are stand-ins until the published values are known"
+    said = "made before every value of the published game was known"
     assert not any(said in text for text in pages[:4]), game
     if prototype_notice(checked.game):
         at = [n for n, text in enumerate(pages) if said in text]
@@ -518,15 +518,23 @@ def test_a_column_of_mostly_stand_ins_is_marked_once_and_names_the_published_car
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_dagger_is_explained_only_where_one_is_printed(laid_out, game):
-    """"About this edition" says what a dagger means only when the booklet prints one in its
-    tables, glossary or definitions."""
+    """"About this edition" and the text say what a dagger means only when the booklet prints
+    one in its tables, glossary or definitions, and the notice speaks of a dagger after a
+    column's heading, or after a value, only where a table prints one there."""
     typeset, _ = laid_out[game]
     checked = check(ROOT / "data" / game, Report(), BuildOptions(only=("booklets",)))
     notice = prototype_notice(checked.game) or ""
-    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(typeset.pdf)).pages)
-    printed = text.count(PROTOTYPE_MARK) > notice.count(PROTOTYPE_MARK)
-    explained = f"marked {PROTOTYPE_MARK}" in notice
-    assert printed or not explained, game
+    text = " ".join(" ".join(page.extract_text().split())
+                    for page in PdfReader(io.BytesIO(typeset.pdf)).pages)
+    explaining = re.compile(rf"marked {PROTOTYPE_MARK}|\({PROTOTYPE_MARK}\)|a {PROTOTYPE_MARK} after")
+    printed = PROTOTYPE_MARK in explaining.sub("", text)     # a dagger that marks something
+    assert printed or PROTOTYPE_MARK not in text, game
+    tables = [reference_table(checked.game, b) for b in checked.game.documents[0].blocks
+              if b.kind == "directive" and b.text == "cards"]
+    if "after a column's heading" in notice:
+        assert any(t.marked_headings for t in tables), game
+    if "after a value" in notice:
+        assert any(t.marked_values for t in tables), game
 
 
 def test_a_reference_table_drops_a_column_with_one_value_or_none():

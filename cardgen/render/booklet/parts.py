@@ -81,18 +81,22 @@ def _component_rows(game: Game) -> list[tuple[str, str, str]]:
 
 @dataclass(frozen=True)
 class Reference:
-    """A deck's reference table as printed: its header and cells (the daggers set), and the note
-    under it when most of its values are stand-ins, else None."""
+    """A deck's reference table as printed: its header and cells (the daggers set), the note
+    under it, else None, and whether that note says every value is a stand-in (else it names
+    the cards whose values in a marked column are the published ones)."""
 
     header: list[str]
     cells: list[list[str]]
     note: str | None
+    every: bool = False
 
     @property
-    def daggers(self) -> bool:
-        """Whether a dagger is printed: in a heading, a cell or the note."""
-        return any(PROTOTYPE_MARK in text for row in (self.header, *self.cells) for text in row) \
-            or PROTOTYPE_MARK in (self.note or "")
+    def marked_headings(self) -> bool:
+        return any(PROTOTYPE_MARK in text for text in self.header)
+
+    @property
+    def marked_values(self) -> bool:
+        return any(PROTOTYPE_MARK in text for row in self.cells for text in row)
 
 
 def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
@@ -158,7 +162,8 @@ def reference_table(game: Game, block: Block) -> Reference:
         if who:
             note = (f"In a column marked {PROTOTYPE_MARK}, every value is a stand-in except "
                     f"{who}'s.")
-    return Reference(header, [[text or NO_VALUE for text in row] for row in cells], note)
+    return Reference(header, [[text or NO_VALUE for text in row] for row in cells], note,
+                     every)
 
 
 def _column(written: str) -> tuple[str, str]:
@@ -311,39 +316,42 @@ def errata(game: Game, ts: Typesetter) -> list:
 
 def prototype_notice(game: Game, document: Document | None = None) -> str | None:
     """What "About this edition" says when the game holds values the published rules do not
-    give: which are stand-ins, and how the document (the game's first, if not given) marks them;
-    the dagger is explained only where one is printed."""
+    give: which are stand-ins, and what each kind of dagger the document (the game's first, if
+    not given) prints means: after a column's heading, after a value, after a name."""
     cards = sum(1 for deck in game.decks for card in deck.cards if card.prototype)
     invented = sorted(game.prototype_names)
     if not cards and not invented:
         return None
-    said = []
-    if cards:
-        said.append(f"{cards} card{'s' * (cards != 1)} hold such values and print a PROTOTYPE "
-                    "tag")
-    if invented:
-        said.append(f"these names are made up: {', '.join(escaped(n) for n in invented)}")
-    document = document or (game.documents[0] if game.documents else None)
-    directives = {b.text: b for b in (document.blocks if document else ()) if b.kind == "directive"}
-    tables = [reference_table(game, b) for b in (document.blocks if document else ())
-              if b.kind == "directive" and b.text == "cards" and cards]
-    marked = {"the card tables": any(t.daggers for t in tables),
-              "the glossary": "glossary" in directives and bool(game.prototype_terms),
-              "the lists of definitions": "definitions" in directives
-              and any(d.prototype for d in game.definitions.values())}
-    places = [place for place, printed in marked.items() if printed]
+    names = ", ".join(escaped(n) for n in invented)
     text = "This edition was made before every value of the published game was known. "
-    if places:
-        text += (f"Values marked {PROTOTYPE_MARK} are stand-ins until the published values are "
-                 f"known: " + "; ".join(said) + f". The marks are in {' and '.join(places)}")
-        if marked["the card tables"]:
-            text += (f": a {PROTOTYPE_MARK} after a column's heading stands for every value in "
-                     "that column but those named under the table")
+    if cards:
+        text += (f"{cards} card{'s' * (cards != 1)} hold{'s' * (cards == 1)} stand-in values "
+                 "and print a PROTOTYPE tag" + (f"; these names are made up: {names}. "
+                                                if invented else ". "))
     else:
-        text += "Some values are stand-ins until the published values are known: " + "; ".join(said)
-    if any(t.note for t in tables):
-        text += ". A card table whose values are mostly stand-ins says so under it"
-    return text + "."
+        text += f"These names are made up: {names}. "
+    document = document or (game.documents[0] if game.documents else None)
+    blocks = [b for b in document.blocks if b.kind == "directive"] if document else []
+    tables = [reference_table(game, b) for b in blocks if b.text == "cards"] if cards else []
+    said = []
+    if any(t.marked_headings for t in tables):
+        said.append(f"In the card tables, a {PROTOTYPE_MARK} after a column's heading means every "
+                    "value in that column is a stand-in"
+                    + (", except on the cards named under the table"
+                       if any(t.note and not t.every for t in tables) else "") + ".")
+    if any(t.marked_values for t in tables):
+        said.append(f"A {PROTOTYPE_MARK} after a value in the card tables marks that value as a "
+                    "stand-in.")
+    named = [place for place, printed in (
+        ("the glossary", any(b.text == "glossary" for b in blocks) and bool(game.prototype_terms)),
+        ("the lists of definitions", any(b.text == "definitions" for b in blocks)
+         and any(d.prototype for d in game.definitions.values()))) if printed]
+    if named:
+        said.append(f"A {PROTOTYPE_MARK} after a name in {' and '.join(named)} marks a made-up "
+                    "name.")
+    if any(t.every for t in tables):
+        said.append("A card table all of whose values are stand-ins says so under it.")
+    return (text + " ".join(said)).strip()
 
 
 def element(kind: str, width: float, height: float, **values):
