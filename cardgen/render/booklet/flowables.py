@@ -316,8 +316,8 @@ class Ruled(Flowable):
 
 class AtFoot(Flowable):
     """Flowables set at the foot of the room left in the frame, under a thin rule: the cover's
-    players, version and credits; and `middle` (the game's description) set midway down the
-    room above them, so that the cover reads as one page rather than a paragraph over a gap."""
+    players, version and credits; and `middle` (the game's description) at the top of the room,
+    close under the title it follows."""
 
     def __init__(self, parts: list[Flowable], middle: Flowable | None = None,
                  rule=Color(0.7, 0.66, 0.6), gap: float = 8.0):
@@ -338,8 +338,7 @@ class AtFoot(Flowable):
         self.canv.setLineWidth(0.6)
         self.canv.line(0, top, self.width, top)
         if self.middle is not None:
-            room = self.height - top
-            self.middle.drawOn(self.canv, 0, top + (room - self._middle) * 0.55)
+            self.middle.drawOn(self.canv, 0, self.height - self._middle)
         top -= self.gap
         for part, (_, height) in zip(self.parts, self._sizes):
             part.drawOn(self.canv, 0, top - height)

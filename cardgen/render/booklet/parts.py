@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from reportlab.platypus import Table, TableStyle
+from reportlab.platypus import Spacer, Table, TableStyle
 
 from cardgen.base import markup
 from cardgen.base.markup import escaped
@@ -23,6 +23,7 @@ from cardgen.shared.tiling import board_plan
 _FIELD = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 PROTOTYPE_MARK = "\u2020"       # dagger, after a value the published rules do not give
 DIAGRAM_MM = 24.0
+CAPTION_GAP = 3.0               # pt between a diagram and its caption, less than between rows
 NBSP = "\u00a0"                 # a no-break space: the words either side stay on one line
 NO_VALUE = "\u2013"             # an en dash, in a reference table's cell a card leaves empty
 
@@ -260,12 +261,13 @@ def _drawn_values(deck, deck_faces, field: str, diagram: Diagram, ts: Typesetter
         names = ", ".join(c.name for c in cards)
         caption = ts.paragraph(f"**{escaped(value)}**: {escaped(names)}",
                                size=ts.style.body * 0.8, family=ts.sans, after=0)
-        cells.append([Drawing(DIAGRAM_MM, DIAGRAM_MM, (drawn,)), caption])
+        cells.append([Drawing(DIAGRAM_MM, DIAGRAM_MM, (drawn,)), Spacer(0, CAPTION_GAP), caption])
     rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
     rows[-1] += [""] * (columns - len(rows[-1]))
     table = Table(rows, colWidths=[ts.frame_width / columns] * columns)
     table.setStyle(TableStyle([table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 8)]))
+                               ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 7)]))
     return [table]
 
 

@@ -166,7 +166,7 @@ class Typesetter:
         return [w * self.frame_width / sum(least) for w in least]
 
     def cover(self, lines: list[str], blurb: str) -> list:
-        """What the cover says under its band: the game's description midway down the page,
+        """What the cover says under its band: the game's description close under the band,
         and players, version and credits at its foot."""
         body = self.style.body
         middle = self.paragraph(blurb, size=body * 1.2, leading=1.4, after=0.0) if blurb else None
