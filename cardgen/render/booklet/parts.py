@@ -128,7 +128,7 @@ def reference_table(game: Game, block: Block) -> Reference:
     cells, invented = [], []        # invented: (row, column) of each prototype value
     for number, card in enumerate(deck.cards, start=1):
         scope = card_scope(game, deck, card, shared, number)
-        row = [escaped(card.name) + (f"{NBSP}(x{card.copies})" if card.copies > 1 else "")]
+        row = [escaped(card.name)]
         for name in names:
             value, kind = card.values.get(name), field_type(decls[name].type)
             if value is None:
@@ -142,6 +142,12 @@ def reference_table(game: Game, block: Block) -> Reference:
             row.append(text)
         cells.append(row)
     header, cells, invented = _without_empty_columns(["Card", *titles.values()], cells, invented)
+    copies = {card.copies for card in deck.cards}
+    if len(copies) == 1 and len(cells) > 1 and len(header) > 1:   # said once, in the heading
+        header[0] += f" (x{min(copies)}{NBSP}each)" if min(copies) > 1 else ""
+    else:
+        for row, card in zip(cells, deck.cards):
+            row[0] += f"{NBSP}(x{card.copies})" if card.copies > 1 else ""
     mostly = _mostly_invented(cells, invented)
     filled = {c for c in range(1, len(header)) if any(r[c] for r in cells)}
     every = bool(mostly) and mostly == filled
