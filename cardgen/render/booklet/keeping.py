@@ -11,7 +11,7 @@ from cardgen.render.booklet.flowables import Drawing, Heading, Note, RichText
 INTRO_CHARS = 240     # a paragraph this short (about three lines) under a heading introduces it
 CLOSING_CHARS = 160   # a paragraph this short (two lines or so) never starts a page alone
 LEAST_ITEMS = 2       # a list split over a page turn leaves this many items on either side
-SHORT_ITEMS = 5       # a list of this many items or fewer never splits
+SHORT_ITEMS = 8       # a list of this many items or fewer never splits
 SHORT_LINES = 6       # nor does a list of this many lines or fewer
 
 
