@@ -635,13 +635,13 @@ def test_a_continued_tables_repeated_header_says_so(laid_out, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_tables_part_before_a_page_turn_is_three_rows_and_a_quarter_page(laid_out, game):
+def test_a_tables_part_before_a_page_turn_is_three_rows_and_a_fifth_of_a_page(laid_out, game):
     typeset, (foot, top) = laid_out[game]
     pieces = _tables(typeset)
     for (page, table), (next_page, following) in zip(pieces, pieces[1:]):
         if next_page == page + 1 and following.continues and not table.continues:
             assert len(table._cellvalues) - (table.repeatRows or 0) >= 3, (game, page)
-            assert table._height >= (top - foot) / 4 - 1, (game, page)
+            assert table._height >= (top - foot) / 5 - 1, (game, page)
 
 
 def test_the_cover_labels_are_set_alike(laid_out):

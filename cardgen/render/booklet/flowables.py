@@ -181,7 +181,7 @@ class Heading(RichText):
 
 class BookTable(Table):
     """A table that splits across pages only between rows, leaving at least FIRST_ROWS body rows
-    and a quarter of a page before the turn and LEAST_ROWS after it, with its header row repeated
+    and a fifth of a page before the turn and LEAST_ROWS after it, with its header row repeated
     over the rest (`repeatRows`), saying "(continued)" there; a short table (SHORT_ROWS body rows
     or fewer, or less than a third of a page) moves to the next page whole rather than split.
     Only a row taller than a whole page is split inside."""
