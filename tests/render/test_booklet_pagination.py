@@ -660,3 +660,23 @@ def test_an_icon_prints_in_the_colour_the_cards_print_it(laid_out):
     red, green, blue = colors["heart"].rgb()
     assert red > 0.5 and green < 0.3 and blue < 0.3, colors["heart"]
     assert max(colors["star"].rgb()) < 0.3, colors["star"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_booklet_states_rulings_and_does_not_comment_on_the_published_rules(laid_out, game):
+    """Where the kit decides what the published rules leave open, the booklet states the rule
+    (a "Kit ruling" where needed), never a remark that the rules do not say."""
+    typeset, _ = laid_out[game]
+    text = " ".join(" ".join(page.extract_text().split())
+                    for page in PdfReader(io.BytesIO(typeset.pdf)).pages)
+    remark = re.search(r"rules (do not|don't) say|rules give no|rules leave|left to the players"
+                       r"|rules know no", text)
+    assert remark is None, (game, remark and text[remark.start() - 60:remark.end() + 60])
+
+
+def test_a_booklet_fills_its_chapters_onto_sixteen_pages_where_it_can():
+    """Fantasy Arena: Tactics' chapters run on under the one before where they fit, so its
+    rules take 16 pages, not 20 with pages for notes."""
+    checked = check(ROOT / "data" / "fantasy-arena-tactics", Report(),
+                    BuildOptions(only=("booklets",)))
+    assert booklet_pages(checked.game, checked.faces, checked.game.documents[0]).pages == 16
