@@ -130,10 +130,11 @@ def rules_text(tmp_path_factory):
 
 
 def test_the_rules_name_every_character_with_its_order_and_health(rules_text):
-    reference = rules_text[rules_text.index("Card reference Card Order"):]
+    reference = rules_text[rules_text.index("Card reference"):]
+    assert "Card Order Health Damage Ability" in reference
     for name, order, health, damage in CARD_LIST:
         assert f"{name} {order} {health} " in reference, name
-        assert f"{order} {name} " in rules_text, name            # the Characters one by one
+    assert "Order Character What it does" not in rules_text      # the Characters listed once
 
 
 @pytest.mark.parametrize("words", [
@@ -154,7 +155,7 @@ def test_the_rules_never_say_characters_are_turned_face_down(rules_text):
 
 def test_a_changed_health_changes_the_reference_table(broken, tmp_path, rules_text):
     game, cards, edit = broken
-    assert "Reaper 6 3 8 – – Front" in rules_text
+    assert "Reaper 6 3 8 Strikes the enemy Front for 8" in rules_text
     edit("health: 3\n", "health: 4\n")
     changed = rules_words(game, tmp_path / "out", strict=False)
-    assert "Reaper 6 4 8 – – Front" in changed and "Reaper 6 3 8" not in changed
+    assert "Reaper 6 4 8 Strikes" in changed and "Reaper 6 3 8" not in changed

@@ -457,7 +457,7 @@ def test_the_prototype_notice_is_at_the_back_not_on_the_opening_pages(laid_out, 
     checked = check(ROOT / "data" / game, Report(), BuildOptions(only=("booklets",)))
     pages = [" ".join(page.extract_text().split())
              for page in PdfReader(io.BytesIO(typeset.pdf)).pages]
-    said = "are stand-ins until the published values are known"
+    said = "made before every value of the published game was known"
     assert not any(said in text for text in pages[:4]), game
     if prototype_notice(checked.game):
         at = [n for n, text in enumerate(pages) if said in text]
@@ -518,15 +518,23 @@ def test_a_column_of_mostly_stand_ins_is_marked_once_and_names_the_published_car
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_dagger_is_explained_only_where_one_is_printed(laid_out, game):
-    """"About this edition" says what a dagger means only when the booklet prints one in its
-    tables, glossary or definitions."""
+    """"About this edition" and the text say what a dagger means only when the booklet prints
+    one in its tables, glossary or definitions, and the notice speaks of a dagger after a
+    column's heading, or after a value, only where a table prints one there."""
     typeset, _ = laid_out[game]
     checked = check(ROOT / "data" / game, Report(), BuildOptions(only=("booklets",)))
     notice = prototype_notice(checked.game) or ""
-    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(typeset.pdf)).pages)
-    printed = text.count(PROTOTYPE_MARK) > notice.count(PROTOTYPE_MARK)
-    explained = f"marked {PROTOTYPE_MARK}" in notice
-    assert printed or not explained, game
+    text = " ".join(" ".join(page.extract_text().split())
+                    for page in PdfReader(io.BytesIO(typeset.pdf)).pages)
+    explaining = re.compile(rf"marked {PROTOTYPE_MARK}|\({PROTOTYPE_MARK}\)|a {PROTOTYPE_MARK} after")
+    printed = PROTOTYPE_MARK in explaining.sub("", text)     # a dagger that marks something
+    assert printed or PROTOTYPE_MARK not in text, game
+    tables = [reference_table(checked.game, b) for b in checked.game.documents[0].blocks
+              if b.kind == "directive" and b.text == "cards"]
+    if "after a column's heading" in notice:
+        assert any(t.marked_headings for t in tables), game
+    if "after a value" in notice:
+        assert any(t.marked_values for t in tables), game
 
 
 def test_a_reference_table_drops_a_column_with_one_value_or_none():
@@ -627,13 +635,13 @@ def test_a_continued_tables_repeated_header_says_so(laid_out, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_tables_part_before_a_page_turn_is_three_rows_and_a_quarter_page(laid_out, game):
+def test_a_tables_part_before_a_page_turn_is_three_rows_and_a_fifth_of_a_page(laid_out, game):
     typeset, (foot, top) = laid_out[game]
     pieces = _tables(typeset)
     for (page, table), (next_page, following) in zip(pieces, pieces[1:]):
         if next_page == page + 1 and following.continues and not table.continues:
             assert len(table._cellvalues) - (table.repeatRows or 0) >= 3, (game, page)
-            assert table._height >= (top - foot) / 4 - 1, (game, page)
+            assert table._height >= (top - foot) / 5 - 1, (game, page)
 
 
 def test_the_cover_labels_are_set_alike(laid_out):
@@ -652,3 +660,23 @@ def test_an_icon_prints_in_the_colour_the_cards_print_it(laid_out):
     red, green, blue = colors["heart"].rgb()
     assert red > 0.5 and green < 0.3 and blue < 0.3, colors["heart"]
     assert max(colors["star"].rgb()) < 0.3, colors["star"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_booklet_states_rulings_and_does_not_comment_on_the_published_rules(laid_out, game):
+    """Where the kit decides what the published rules leave open, the booklet states the rule
+    (a "Kit ruling" where needed), never a remark that the rules do not say."""
+    typeset, _ = laid_out[game]
+    text = " ".join(" ".join(page.extract_text().split())
+                    for page in PdfReader(io.BytesIO(typeset.pdf)).pages)
+    remark = re.search(r"rules (do not|don't) say|rules give no|rules leave|left to the players"
+                       r"|rules know no", text)
+    assert remark is None, (game, remark and text[remark.start() - 60:remark.end() + 60])
+
+
+def test_a_booklet_fills_its_chapters_onto_sixteen_pages_where_it_can():
+    """Fantasy Arena: Tactics' chapters run on under the one before where they fit, so its
+    rules take 16 pages, not 20 with pages for notes."""
+    checked = check(ROOT / "data" / "fantasy-arena-tactics", Report(),
+                    BuildOptions(only=("booklets",)))
+    assert booklet_pages(checked.game, checked.faces, checked.game.documents[0]).pages == 16

@@ -19,7 +19,8 @@ def test_an_errata_to_a_card_changes_the_rules_table_and_the_worked_example(copy
     text = _text(build(game, "--only", "booklets").out / "rules.pdf")
     assert "Reaper (9) both strike the Crimson Front: 14 damage on the Guard" in text
     assert "reduce it by 2, to 12" in text and "the 2 damage of overkill" in text
-    assert "Strikes the enemy Front for 9." in text and "Strikes the enemy Front for 8." not in text
+    assert "Reaper 6 3 9 Strikes the enemy Front for 9" in text      # the card reference
+    assert "Strikes the enemy Front for 8" not in text
 
 
 def test_a_number_typed_beside_a_card_that_the_card_does_not_print_is_a_warning(copy_game, edit,

@@ -181,7 +181,7 @@ class Heading(RichText):
 
 class BookTable(Table):
     """A table that splits across pages only between rows, leaving at least FIRST_ROWS body rows
-    and a quarter of a page before the turn and LEAST_ROWS after it, with its header row repeated
+    and a fifth of a page before the turn and LEAST_ROWS after it, with its header row repeated
     over the rest (`repeatRows`), saying "(continued)" there; a short table (SHORT_ROWS body rows
     or fewer, or less than a third of a page) moves to the next page whole rather than split.
     Only a row taller than a whole page is split inside."""
@@ -189,7 +189,7 @@ class BookTable(Table):
     FIRST_ROWS = 3
     LEAST_ROWS = 2
     SHORT_ROWS = 10
-    FIRST_PART = 1 / 4       # of a page: the least a table's part before a page turn takes
+    FIRST_PART = 1 / 5       # of a page: the least a table's part before a page turn takes
 
     def __init__(self, data, page: float = float("inf"), continued: list | None = None,
                  **options):
@@ -316,8 +316,8 @@ class Ruled(Flowable):
 
 class AtFoot(Flowable):
     """Flowables set at the foot of the room left in the frame, under a thin rule: the cover's
-    players, version and credits; and `middle` (the game's description) set midway down the
-    room above them, so that the cover reads as one page rather than a paragraph over a gap."""
+    players, version and credits; and `middle` (the game's description) at the top of the room,
+    close under the title it follows."""
 
     def __init__(self, parts: list[Flowable], middle: Flowable | None = None,
                  rule=Color(0.7, 0.66, 0.6), gap: float = 8.0):
@@ -338,8 +338,7 @@ class AtFoot(Flowable):
         self.canv.setLineWidth(0.6)
         self.canv.line(0, top, self.width, top)
         if self.middle is not None:
-            room = self.height - top
-            self.middle.drawOn(self.canv, 0, top + (room - self._middle) * 0.55)
+            self.middle.drawOn(self.canv, 0, self.height - self._middle)
         top -= self.gap
         for part, (_, height) in zip(self.parts, self._sizes):
             part.drawOn(self.canv, 0, top - height)

@@ -9,9 +9,9 @@ from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Table
 from cardgen.render.booklet.flowables import Drawing, Heading, Note, RichText
 
 INTRO_CHARS = 240     # a paragraph this short (about three lines) under a heading introduces it
-CLOSING_CHARS = 110   # a paragraph this short (a line or so) never starts a page alone
+CLOSING_CHARS = 160   # a paragraph this short (two lines or so) never starts a page alone
 LEAST_ITEMS = 2       # a list split over a page turn leaves this many items on either side
-SHORT_ITEMS = 5       # a list of this many items or fewer never splits
+SHORT_ITEMS = 8       # a list of this many items or fewer never splits
 SHORT_LINES = 6       # nor does a list of this many lines or fewer
 
 
@@ -228,7 +228,7 @@ def _subsection(heading: Heading, heads: list) -> bool:
 
 
 def keep_closing_lines(flow: list) -> list:
-    """The flow with each paragraph of a line or so that closes its section (a heading, a page
+    """The flow with each paragraph of two lines or so that closes its section (a heading, a page
     break or the end follows it) joined to the list, or the short paragraph or note (a few
     lines: never one that would need to split) before it, so that it never tops a page alone."""
     out: list = []

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from reportlab.platypus import Table, TableStyle
+from reportlab.platypus import Spacer, Table, TableStyle
 
 from cardgen.base import markup
 from cardgen.base.markup import escaped
@@ -23,6 +23,7 @@ from cardgen.shared.tiling import board_plan
 _FIELD = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 PROTOTYPE_MARK = "\u2020"       # dagger, after a value the published rules do not give
 DIAGRAM_MM = 24.0
+CAPTION_GAP = 3.0               # pt between a diagram and its caption, less than between rows
 NBSP = "\u00a0"                 # a no-break space: the words either side stay on one line
 NO_VALUE = "\u2013"             # an en dash, in a reference table's cell a card leaves empty
 
@@ -81,18 +82,22 @@ def _component_rows(game: Game) -> list[tuple[str, str, str]]:
 
 @dataclass(frozen=True)
 class Reference:
-    """A deck's reference table as printed: its header and cells (the daggers set), and the note
-    under it when most of its values are stand-ins, else None."""
+    """A deck's reference table as printed: its header and cells (the daggers set), the note
+    under it, else None, and whether that note says every value is a stand-in (else it names
+    the cards whose values in a marked column are the published ones)."""
 
     header: list[str]
     cells: list[list[str]]
     note: str | None
+    every: bool = False
 
     @property
-    def daggers(self) -> bool:
-        """Whether a dagger is printed: in a heading, a cell or the note."""
-        return any(PROTOTYPE_MARK in text for row in (self.header, *self.cells) for text in row) \
-            or PROTOTYPE_MARK in (self.note or "")
+    def marked_headings(self) -> bool:
+        return any(PROTOTYPE_MARK in text for text in self.header)
+
+    @property
+    def marked_values(self) -> bool:
+        return any(PROTOTYPE_MARK in text for row in self.cells for text in row)
 
 
 def card_reference(game: Game, block: Block, ts: Typesetter) -> list:
@@ -123,7 +128,7 @@ def reference_table(game: Game, block: Block) -> Reference:
     cells, invented = [], []        # invented: (row, column) of each prototype value
     for number, card in enumerate(deck.cards, start=1):
         scope = card_scope(game, deck, card, shared, number)
-        row = [escaped(card.name) + (f"{NBSP}(x{card.copies})" if card.copies > 1 else "")]
+        row = [escaped(card.name)]
         for name in names:
             value, kind = card.values.get(name), field_type(decls[name].type)
             if value is None:
@@ -137,6 +142,12 @@ def reference_table(game: Game, block: Block) -> Reference:
             row.append(text)
         cells.append(row)
     header, cells, invented = _without_empty_columns(["Card", *titles.values()], cells, invented)
+    copies = {card.copies for card in deck.cards}
+    if len(copies) == 1 and len(cells) > 1 and len(header) > 1:   # said once, in the heading
+        header[0] += f" (x{min(copies)}{NBSP}each)" if min(copies) > 1 else ""
+    else:
+        for row, card in zip(cells, deck.cards):
+            row[0] += f"{NBSP}(x{card.copies})" if card.copies > 1 else ""
     mostly = _mostly_invented(cells, invented)
     filled = {c for c in range(1, len(header)) if any(r[c] for r in cells)}
     every = bool(mostly) and mostly == filled
@@ -158,7 +169,8 @@ def reference_table(game: Game, block: Block) -> Reference:
         if who:
             note = (f"In a column marked {PROTOTYPE_MARK}, every value is a stand-in except "
                     f"{who}'s.")
-    return Reference(header, [[text or NO_VALUE for text in row] for row in cells], note)
+    return Reference(header, [[text or NO_VALUE for text in row] for row in cells], note,
+                     every)
 
 
 def _column(written: str) -> tuple[str, str]:
@@ -255,12 +267,13 @@ def _drawn_values(deck, deck_faces, field: str, diagram: Diagram, ts: Typesetter
         names = ", ".join(c.name for c in cards)
         caption = ts.paragraph(f"**{escaped(value)}**: {escaped(names)}",
                                size=ts.style.body * 0.8, family=ts.sans, after=0)
-        cells.append([Drawing(DIAGRAM_MM, DIAGRAM_MM, (drawn,)), caption])
+        cells.append([Drawing(DIAGRAM_MM, DIAGRAM_MM, (drawn,)), Spacer(0, CAPTION_GAP), caption])
     rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
     rows[-1] += [""] * (columns - len(rows[-1]))
     table = Table(rows, colWidths=[ts.frame_width / columns] * columns)
     table.setStyle(TableStyle([table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 8)]))
+                               ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 7)]))
     return [table]
 
 
@@ -311,39 +324,42 @@ def errata(game: Game, ts: Typesetter) -> list:
 
 def prototype_notice(game: Game, document: Document | None = None) -> str | None:
     """What "About this edition" says when the game holds values the published rules do not
-    give: which are stand-ins, and how the document (the game's first, if not given) marks them;
-    the dagger is explained only where one is printed."""
+    give: which are stand-ins, and what each kind of dagger the document (the game's first, if
+    not given) prints means: after a column's heading, after a value, after a name."""
     cards = sum(1 for deck in game.decks for card in deck.cards if card.prototype)
     invented = sorted(game.prototype_names)
     if not cards and not invented:
         return None
-    said = []
-    if cards:
-        said.append(f"{cards} card{'s' * (cards != 1)} hold such values and print a PROTOTYPE "
-                    "tag")
-    if invented:
-        said.append(f"these names are made up: {', '.join(escaped(n) for n in invented)}")
-    document = document or (game.documents[0] if game.documents else None)
-    directives = {b.text: b for b in (document.blocks if document else ()) if b.kind == "directive"}
-    tables = [reference_table(game, b) for b in (document.blocks if document else ())
-              if b.kind == "directive" and b.text == "cards" and cards]
-    marked = {"the card tables": any(t.daggers for t in tables),
-              "the glossary": "glossary" in directives and bool(game.prototype_terms),
-              "the lists of definitions": "definitions" in directives
-              and any(d.prototype for d in game.definitions.values())}
-    places = [place for place, printed in marked.items() if printed]
+    names = ", ".join(escaped(n) for n in invented)
     text = "This edition was made before every value of the published game was known. "
-    if places:
-        text += (f"Values marked {PROTOTYPE_MARK} are stand-ins until the published values are "
-                 f"known: " + "; ".join(said) + f". The marks are in {' and '.join(places)}")
-        if marked["the card tables"]:
-            text += (f": a {PROTOTYPE_MARK} after a column's heading stands for every value in "
-                     "that column but those named under the table")
+    if cards:
+        text += (f"{cards} card{'s' * (cards != 1)} hold{'s' * (cards == 1)} stand-in values "
+                 "and print a PROTOTYPE tag" + (f"; these names are made up: {names}. "
+                                                if invented else ". "))
     else:
-        text += "Some values are stand-ins until the published values are known: " + "; ".join(said)
-    if any(t.note for t in tables):
-        text += ". A card table whose values are mostly stand-ins says so under it"
-    return text + "."
+        text += f"These names are made up: {names}. "
+    document = document or (game.documents[0] if game.documents else None)
+    blocks = [b for b in document.blocks if b.kind == "directive"] if document else []
+    tables = [reference_table(game, b) for b in blocks if b.text == "cards"] if cards else []
+    said = []
+    if any(t.marked_headings for t in tables):
+        said.append(f"In the card tables, a {PROTOTYPE_MARK} after a column's heading means every "
+                    "value in that column is a stand-in"
+                    + (", except on the cards named under the table"
+                       if any(t.note and not t.every for t in tables) else "") + ".")
+    if any(t.marked_values for t in tables):
+        said.append(f"A {PROTOTYPE_MARK} after a value in the card tables marks that value as a "
+                    "stand-in.")
+    named = [place for place, printed in (
+        ("the glossary", any(b.text == "glossary" for b in blocks) and bool(game.prototype_terms)),
+        ("the lists of definitions", any(b.text == "definitions" for b in blocks)
+         and any(d.prototype for d in game.definitions.values()))) if printed]
+    if named:
+        said.append(f"A {PROTOTYPE_MARK} after a name in {' and '.join(named)} marks a made-up "
+                    "name.")
+    if any(t.every for t in tables):
+        said.append("A card table all of whose values are stand-ins says so under it.")
+    return (text + " ".join(said)).strip()
 
 
 def element(kind: str, width: float, height: float, **values):

@@ -126,7 +126,7 @@ class Typesetter:
         one line, its header on one line). Header words are measured as they print: bold sans."""
         columns = max(len(r) for r in rows)
         least, body, head = [0.0] * columns, [0.0] * columns, [0.0] * columns
-        room = 2 * CELL_PAD + 2.0          # the cell's padding and a little air
+        room = 2 * CELL_PAD + 4.0          # the cell's padding and some air between columns
         for r, row in enumerate(rows):
             heading = header and r == 0
             family = self.sans if heading else self.serif
@@ -166,7 +166,7 @@ class Typesetter:
         return [w * self.frame_width / sum(least) for w in least]
 
     def cover(self, lines: list[str], blurb: str) -> list:
-        """What the cover says under its band: the game's description midway down the page,
+        """What the cover says under its band: the game's description close under the band,
         and players, version and credits at its foot."""
         body = self.style.body
         middle = self.paragraph(blurb, size=body * 1.2, leading=1.4, after=0.0) if blurb else None
