@@ -371,6 +371,6 @@ def test_the_arena_shows_each_player_s_placement_zone(shipped):
     assert far[1] == grid[1] and near[1] + near[3] == grid[1] + grid[3]
     assert far[3] == near[3] == grid[3] / 2
     text = " ".join(shipped["fantasy-arena-tactics", "arena"].pages[0].text.split())
-    assert "First player's side: rows 1-3" in text
-    assert "Secondplayer'sside:rows4-6" in text.replace(" ", "")   # turned to face that player
-    assert "Hits scored by the first player" in text
+    assert "P1's side (gold pieces): rows 1-3" in text
+    assert "P2'sside(indigopieces):rows4-6" in text.replace(" ", "")   # turned to face that player
+    assert "Hits scored by P1 (gold)" in text

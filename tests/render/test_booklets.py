@@ -164,7 +164,7 @@ def test_the_errata_part_prints_each_corrected_value(game, tmp_path, copy_game):
     ("@carsd deck=heroes", "unknown directive '@carsd' (did you mean 'cards'?); directives: @components, "
                            "@cards, @glossary, @definitions, @diagrams, @changelog, @errata, @page-break, "
                            "@quick-reference"),
-    ("A {dagger} icon.", "document 'rules': unknown icon '{dagger}' (did you mean 'damage'?)"),
+    ("A {swrod} icon.", "document 'rules': unknown icon '{swrod}' (did you mean 'sword'?)"),
     ("## " + "Long " * 40, "a heading is at most 150 characters; this one is 199"),
     ("|" + " a |" * 13, "a table has at most 12 columns; this one has 13"),
     ("Said in 漢字.", "document 'rules': the booklet's fonts have no glyph for '字' (U+5B57), "

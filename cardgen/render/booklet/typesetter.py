@@ -104,16 +104,20 @@ class Typesetter:
 
     def _continued(self, titles, row, widths: list[float], size: float) -> list:
         """The header row as repeated past a page turn: the first heading that takes
-        "(continued)" within the row's height (else the widest column's) says so."""
+        "(continued)" within the row's height says so; where none does, the row repeats as it
+        is (the repeated row keeps its height, so a heading that wrapped would overprint)."""
         height = self._header_height(row, widths)
         said = []
-        for column, (title, width) in enumerate(zip(titles, widths)):
-            cell = RichText(self.parse(f"**{title} (continued)**" if title else "**(continued)**"),
-                            self.sans, size, leading=1.2, icon_colors=self.icon_colors)
-            fits = cell.wrap(width - 2 * CELL_PAD, 1e9)[1] <= height + 0.01 \
-                and cell._layout.width <= width - 2 * CELL_PAD
-            said.append((not fits, column > 0, -width, column, cell))
-        *_, column, cell = min(said, key=lambda s: s[:4])
+        for word in ("continued", "cont."):
+            for column, (title, width) in enumerate(zip(titles, widths)):
+                cell = RichText(self.parse(f"**{title} ({word})**" if title else f"**({word})**"),
+                                self.sans, size, leading=1.2, icon_colors=self.icon_colors)
+                fits = cell.wrap(width - 2 * CELL_PAD, 1e9)[1] <= height + 0.01 \
+                    and cell._layout.width <= width - 2 * CELL_PAD
+                said.append((not fits, word != "continued", column > 0, -width, column, cell))
+        too_tall, *_, column, cell = min(said, key=lambda s: s[:5])
+        if too_tall:
+            return [list(old) for old in row]
         return [[cell] if n == column else list(old) for n, old in enumerate(row)]
 
     @staticmethod
