@@ -20,7 +20,8 @@ from cardgen.render.presets import PRESETS
 from cardgen.render.raster import (CACHE_OPTIONS, FORMATS, FaceImage, Job, Thumbnail, cache_folder,
                                     pixels, rasterise_faces)
 from cardgen.render.token_outlines import outline_of
-from cardgen.shared.packing import TOKEN_BLEED, footprint
+from cardgen.shared.packing import TOKEN_BLEED
+from cardgen.shared.token_shapes import footprint
 from cardgen.base.limits import IMAGE_PIXELS, IMAGE_SIDE
 
 FOLDER = "images"

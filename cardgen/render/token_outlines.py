@@ -9,8 +9,9 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from cardgen.base.model import TokenSet
 from cardgen.render.pages import draw_cut_marks
-from cardgen.shared.packing import (ROUNDED_RADIUS, TICK_GAP, TICK_LENGTH, TOKEN_BLEED, fold_band,
-                             footprint, grown_outline, polygon, right_edge)
+from cardgen.shared.packing import TICK_GAP, TICK_LENGTH, TOKEN_BLEED
+from cardgen.shared.token_shapes import (ROUNDED_RADIUS, fold_band, footprint, grown_outline, polygon,
+                                         right_edge)
 from cardgen.base.units import mm_to_pt
 
 class Outline(NamedTuple):

@@ -11,7 +11,8 @@ from cardgen.resolve.deck_fit import caps_for, deck_sizes
 from cardgen.resolve.library import LayoutLibrary
 from cardgen.resolve.reporting import face_problems, report_face_problems
 from cardgen.base.model import Face, Game, Token, TokenSet, frozen_map
-from cardgen.shared.packing import TOKEN_BLEED, footprint
+from cardgen.shared.packing import TOKEN_BLEED
+from cardgen.shared.token_shapes import footprint
 
 
 def token_values(game: Game, token_set: TokenSet, token: Token, face: Face) -> dict:

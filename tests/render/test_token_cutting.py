@@ -18,9 +18,10 @@ from cardgen.drawing.elements.shapes import Ellipse, Rect
 from cardgen.drawing.elements.text import Text, TextBox
 from cardgen.load.game import load_game
 from cardgen.render.token_sheets import plan_for
-from cardgen.resolve.resolve import resolve_game
 from cardgen.shared.colour_vision import delta_e, rgb
 from cardgen.shared.packing import TOKEN_BLEED
+
+from token_faces import token_faces
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = sorted(p.name for p in (REPO / "data").iterdir() if (p / "game.yaml").is_file())
@@ -29,17 +30,6 @@ INK_DPI = 150
 RING_IN = 1.5          # mm a ring that is not the cut line keeps inside the trim
 BARE = 2.5             # mm of bare paper between neighbours' prints
 CONDITION_DELTA_E = 15.0
-
-
-def _faces(game):
-    data = load_game(REPO / "data" / game, Report())
-    faces = resolve_game(data, Report())
-    for token_set in data.token_sets:
-        for index, token in enumerate(token_set.tokens):
-            for side in ("front", "back"):
-                face = faces.tokens.get((token_set.id, index, side))
-                if face is not None:
-                    yield token_set, token, face
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -110,7 +100,7 @@ def _rings(face):
 def test_an_inner_ring_stands_well_inside_the_trim(game):
     """A ring either runs out over the trim into the bleed (an owner's band) or stands 1.5 mm
     inside it, so that it is never taken for the line to cut."""
-    for token_set, token, face in _faces(game):
+    for token_set, token, face in token_faces(game):
         if token_set.shape != "circle":
             continue
         for outer, inner in _rings(face):
@@ -129,7 +119,7 @@ def _inside_hexagon(badge, x, y) -> bool:
 def test_every_text_box_lies_inside_the_innermost_ring(game):
     """Each corner of every text's box lies inside the inner edge of the innermost ring (or
     the inner hexagon), or 1.5 mm inside the trim where there is none."""
-    for token_set, token, face in _faces(game):
+    for token_set, token, face in token_faces(game):
         cx, cy = face.width / 2, face.height / 2
         texts = [e for e in face.elements if isinstance(e, (Text, TextBox))]
         if token_set.shape == "circle":
@@ -186,7 +176,7 @@ def test_every_condition_has_a_colour_unlike_the_others_and_the_owners(game):
         colours = [rgb(token.values["color"]) for token in token_set.tokens]
         for a, b in itertools.combinations(colours, 2):
             assert delta_e(a, b) >= CONDITION_DELTA_E, (game, a, b)
-        fields = {rgb(e.fill) for s, _, face in _faces(game) if s.id == "pieces"
+        fields = {rgb(e.fill) for s, _, face in token_faces(game) if s.id == "pieces"
                   for e in face.elements if isinstance(e, Rect) and e.fill is not None}
         for colour in colours:
             for other in owners | fields:

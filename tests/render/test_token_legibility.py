@@ -18,8 +18,11 @@ from cardgen.drawing.elements.text import Text
 from cardgen.load.game import load_game
 from cardgen.render.token_sheets import plan_for
 from cardgen.resolve.resolve import resolve_game
-from cardgen.shared.colour_vision import contrast, delta_e, luminance, rgb
-from cardgen.shared.packing import TOKEN_BLEED, footprint, polygon
+from cardgen.shared.colour_vision import contrast, delta_e, rgb
+from cardgen.shared.packing import TOKEN_BLEED
+from cardgen.shared.token_shapes import footprint, polygon
+
+from token_faces import token_faces
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = sorted(p.name for p in (REPO / "data").iterdir() if (p / "game.yaml").is_file())
@@ -103,20 +106,9 @@ def test_the_cut_line_shows_on_the_token_s_own_colour(token_sheet_pdfs, game):
             assert max(contrast(own, p) for p in line) >= 3.0, (game, set_id, x, y, own)
 
 
-def _owned_faces(game):
-    data = load_game(REPO / "data" / game, Report())
-    faces = resolve_game(data, Report())
-    for token_set in data.token_sets:
-        for index, token in enumerate(token_set.tokens):
-            for side in ("front", "back"):
-                face = faces.tokens.get((token_set.id, index, side))
-                if face is not None:
-                    yield token_set, token, face
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_every_owned_piece_wears_a_broad_ring_of_its_owner_s_colour(game):
-    for token_set, token, face in _owned_faces(game):
+    for token_set, token, face in token_faces(game):
         if "owner_color" not in token.values:
             continue
         owner = rgb(token.values["owner_color"])
@@ -133,7 +125,7 @@ def test_owner_colours_are_unlike_every_other_token_colour(game):
     """Owners differ from every field colour of the game's tokens (a class, a suit, a marker)
     by a visible Delta E, and from each other in greyscale too."""
     owners, fields = set(), set()
-    for _, token, face in _owned_faces(game):
+    for _, token, face in token_faces(game):
         if "owner_color" in token.values:
             owners.add(rgb(token.values["owner_color"]))
         fields |= {rgb(e.fill) for e in face.elements if isinstance(e, (Rect, Ellipse))
@@ -152,7 +144,7 @@ def test_owner_colours_are_unlike_every_other_token_colour(game):
 def test_an_icon_stands_under_its_number_with_clear_space(game):
     """An icon over a "1" reads as the dot of an "i": a number's icon goes under it, 4% of the
     token's height clear of it (on the shared token layout; a game's own layout places its own)."""
-    for token_set, token, face in _owned_faces(game):
+    for token_set, token, face in token_faces(game):
         icons = [e for e, name in zip(face.elements, face.names) if isinstance(e, Icon)
                  and name.startswith("icon_under")]
         numbers = [e for e, name in zip(face.elements, face.names) if isinstance(e, Text)
@@ -167,7 +159,7 @@ def test_an_icon_stands_under_its_number_with_clear_space(game):
 def test_a_marker_with_nothing_under_its_name_stands_in_the_middle(game):
     """A condition with no caption and no owner's mark leaves no empty half: its icon and name,
     top to bottom, are centred on the token to 5% of its height."""
-    for token_set, token, face in _owned_faces(game):
+    for token_set, token, face in token_faces(game):
         if (token_set.face.layout != "common/marker" or token.values.get("owner_mark")
                 or {**token_set.face.values, **token.values}.get("caption")):
             continue

@@ -13,8 +13,9 @@ from pdfsheets import ink_in_margin, read_pdf
 
 from cardgen.base.errors import Report
 from cardgen.load.game import load_game
-from cardgen.shared.packing import (FOOTER_ROOM, PRINT_INSET, TOKEN_BLEED, WHITE_GAP, Item, footprint,
-                                    plan_token_sheets, polygon, reach)
+from cardgen.shared.packing import (FOOTER_ROOM, PRINT_INSET, TOKEN_BLEED, WHITE_GAP, Item,
+                                    plan_token_sheets, reach)
+from cardgen.shared.token_shapes import footprint, polygon
 from cardgen.pipeline import BuildOptions, build
 
 REPO = Path(__file__).resolve().parents[2]

@@ -17,7 +17,7 @@ from cardgen.resolve.resolve import Faces, card_scope, deck_values
 from cardgen.base.model import Block, Document, Game
 from cardgen.render.booklet.flowables import Drawing, table_font
 from cardgen.render.booklet.typesetter import Typesetter
-from cardgen.shared.packing import footprint
+from cardgen.shared.token_shapes import footprint
 from cardgen.shared.tiling import board_plan
 
 _FIELD = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
