@@ -63,3 +63,17 @@ def plus_points(arm, half):
     lo, hi, a, b = 0.5 - arm, 0.5 + arm, 0.5 - half, 0.5 + half
     return [(a, lo), (b, lo), (b, a), (hi, a), (hi, b), (b, b),
             (b, hi), (a, hi), (a, b), (lo, b), (lo, a), (a, a)]
+
+
+def heart(p, cx: float = 0.5, cy: float = 0.5, size: float = 1.0):
+    """A heart `size` wide centred on (cx, cy), added to path `p`."""
+    def pt(x, y):
+        return cx + (x - 0.5) * size, cy + (y - 0.5) * size
+    p.moveTo(*pt(0.5, 0.08))
+    p.curveTo(*pt(0.36, 0.24), *pt(0.06, 0.40), *pt(0.06, 0.64))
+    p.curveTo(*pt(0.06, 0.82), *pt(0.18, 0.92), *pt(0.30, 0.92))
+    p.curveTo(*pt(0.40, 0.92), *pt(0.47, 0.86), *pt(0.5, 0.76))
+    p.curveTo(*pt(0.53, 0.86), *pt(0.60, 0.92), *pt(0.70, 0.92))
+    p.curveTo(*pt(0.82, 0.92), *pt(0.94, 0.82), *pt(0.94, 0.64))
+    p.curveTo(*pt(0.94, 0.40), *pt(0.64, 0.24), *pt(0.5, 0.08))
+    p.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from cardgen.drawing.icons.pen import circle, line, polygon, shape
+from cardgen.drawing.icons.pen import circle, heart, line, polygon, shape
 
 
 def _tongue(p, cx, base, half, height, lean=0.0):
@@ -16,20 +16,6 @@ def _tongue(p, cx, base, half, height, lean=0.0):
     p.curveTo(cx + half * 0.8, base - height * 0.04, cx - half * 0.8, base - height * 0.04,
               cx - half, base + height * 0.16)
     p.curveTo(cx - half * 1.1, base + height * 0.30, cx - half * 0.6, base + height * 0.70, *tip)
-    p.close()
-
-
-def _heart_at(p, cx, cy, size):
-    """A heart `size` wide centred on (cx, cy)."""
-    def pt(x, y):
-        return cx + (x - 0.5) * size, cy + (y - 0.5) * size
-    p.moveTo(*pt(0.5, 0.08))
-    p.curveTo(*pt(0.36, 0.24), *pt(0.06, 0.40), *pt(0.06, 0.64))
-    p.curveTo(*pt(0.06, 0.82), *pt(0.18, 0.92), *pt(0.30, 0.92))
-    p.curveTo(*pt(0.40, 0.92), *pt(0.47, 0.86), *pt(0.5, 0.76))
-    p.curveTo(*pt(0.53, 0.86), *pt(0.60, 0.92), *pt(0.70, 0.92))
-    p.curveTo(*pt(0.82, 0.92), *pt(0.94, 0.82), *pt(0.94, 0.64))
-    p.curveTo(*pt(0.94, 0.40), *pt(0.64, 0.24), *pt(0.5, 0.08))
     p.close()
 
 
@@ -132,9 +118,9 @@ def _firewall(c, ink):
 def _hearts(c, ink):
     """Three hearts: a large one in front, two smaller above it to either side."""
     p = c.beginPath()
-    _heart_at(p, 0.5, 0.32, 0.56)
-    _heart_at(p, 0.21, 0.76, 0.38)
-    _heart_at(p, 0.79, 0.76, 0.38)
+    heart(p, 0.5, 0.32, 0.56)
+    heart(p, 0.21, 0.76, 0.38)
+    heart(p, 0.79, 0.76, 0.38)
     shape(c, ink, p)
 
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import math
 
-from cardgen.drawing.icons.pen import circle, line, plus_points, polygon, radial, rotate, shape
+from cardgen.drawing.icons.pen import (circle, heart, line, plus_points, polygon, radial, rotate,
+                                       shape)
 
 
 def _damage(c, ink):
@@ -25,14 +26,7 @@ def _sword(c, ink):
 def _heart(c, ink):
     """Heart."""
     p = c.beginPath()
-    p.moveTo(0.5, 0.08)
-    p.curveTo(0.36, 0.24, 0.06, 0.40, 0.06, 0.64)
-    p.curveTo(0.06, 0.82, 0.18, 0.92, 0.30, 0.92)
-    p.curveTo(0.40, 0.92, 0.47, 0.86, 0.5, 0.76)
-    p.curveTo(0.53, 0.86, 0.60, 0.92, 0.70, 0.92)
-    p.curveTo(0.82, 0.92, 0.94, 0.82, 0.94, 0.64)
-    p.curveTo(0.94, 0.40, 0.64, 0.24, 0.5, 0.08)
-    p.close()
+    heart(p)
     shape(c, ink, p)
 
 
