@@ -74,6 +74,8 @@ def sheets_for(settings: PrintSettings, page: tuple[float, float],
     turned = [on_sheet(e, plan.fronts[0].rotation) for e in edges]
     if mixed and settings.separate_colours:
         sheets = arrange(plan, turned, bleeds_differ)
+        if len(sheets) <= -(-len(turned) // len(plan.fronts)):
+            return plan, sheets, turned          # as few sheets as the cards can take
         # even gutters read as meant; uneven ones only where they save a sheet
         uneven = sheet_plan(settings, page, group[0].deck.size, separate=True, even=False)
         if uneven.fronts[0].rotation == plan.fronts[0].rotation:
