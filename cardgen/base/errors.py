@@ -106,15 +106,16 @@ def format_path(path: Sequence) -> str:
     return out
 
 
-def closest(word: str, choices: Iterable[str]) -> str | None:
-    """The choice `word` is most likely a misspelling of, or None."""
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The choice `word` is most likely a misspelling of, or None; a lower `cutoff` guesses
+    more loosely."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=cutoff)
     return close[0] if close else None
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
+def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str:
     """A ' (did you mean 'x'?)' suffix for the closest choice, or ''."""
-    close = closest(word, choices)
+    close = closest(word, choices, cutoff)
     return f" (did you mean '{close}'?)" if close else ""
 
 

@@ -4,7 +4,6 @@ The result is a CardFace: a frozen list of drawable elements with every size alr
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, replace
 from typing import Mapping
@@ -60,8 +59,7 @@ class Scope:
         """A field of the card that begins as `name` does and shares much of it ({{range}} for a
         card's `reach`): a looser guess, among the card's own few fields only."""
         fields = [f for f in sorted(self.declared or ()) if f[:1] == name[:1]]
-        close = difflib.get_close_matches(name, fields, n=1, cutoff=0.4)
-        return f" (did you mean '{close[0]}'?)" if close else ""
+        return did_you_mean(name, fields, cutoff=0.4)
 
     def field_named(self, name: str) -> bool:
         """Whether `name` is one of the card type's own fields (given on this card or not)."""
