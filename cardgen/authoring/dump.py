@@ -53,6 +53,7 @@ def game_json(game: Game) -> dict:
             "size": {"name": deck.size.name, "width_mm": deck.size.width,
                      "height_mm": deck.size.height, "sleeve": deck.size.sleeve},
             "cards_to_print": deck.card_count,
+            "file": f"{deck.file_name}.pdf",
             "values": dict(deck.values),
             "cards": [card_json(game, deck, card, n) for n, card in enumerate(deck.cards, start=1)],
         } for deck in game.decks],

@@ -102,6 +102,11 @@ class Deck:
     complete: bool = True     # False when some card failed to load: counts would mislead
     size_source: Source | None = None   # where `size:` is written (None: the default size)
     value_sources: Mapping = field(default_factory=frozen_map)   # value name -> where it is given
+    file: str = ""            # the PDF its cards print into ("": its own, named after its id)
+
+    @property
+    def file_name(self) -> str:
+        return self.file or self.id
 
     @property
     def card_count(self) -> int:

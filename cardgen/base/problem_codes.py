@@ -47,6 +47,7 @@ ALL = (
     Code("errata", ERROR, "an erratum names what does not exist, or values that are not so"),
     Code("extends-cycle", ERROR, "layouts that extend each other in a circle"),
     Code("extends-depth", ERROR, "a chain of `extends` longer than the limit"),
+    Code("file-size", ERROR, "decks printing into one file are not one card size"),
     Code("file-too-large", ERROR, "a data or document file past its size limit"),
     Code("fixed-value", ERROR, "a named card's value differs from the one the rules fix"),
     Code("font", ERROR, "a font file that cannot be used"),

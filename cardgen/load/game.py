@@ -58,6 +58,7 @@ def load_game(game_dir: Path, report: Report, project: Path | None = None) -> Ga
     decks = tuple(d for i, raw in enumerate(top["decks"])
                   if (d := _deck(raw, at.child("decks").child(i), card_types, broken, game_dir)))
     failed_decks = frozenset(_deck_ids(top["decks"])) - {d.id for d in decks}
+    _check_shared_files(decks, at.child("decks"), top["decks"])
     if not top["decks"]:
         at.child("decks").error("a game needs at least one deck", code="empty")
     settings = s.read_mapping(top["print"], at.child("print"), PRINT_KEYS, "mapping of print settings")
@@ -106,6 +107,34 @@ def load_game(game_dir: Path, report: Report, project: Path | None = None) -> Ga
         key_sources=frozen_map({key: Source(doc.name, at.child(key).line, (key,)) for key in top}),
         failed_decks=failed_decks,
     )
+
+
+def _check_shared_files(decks: tuple[Deck, ...], at: At, raw_decks) -> None:
+    """Decks printing into one file share its sheets, so they must be one card size; each deck's
+    id is its own (it names the deck's file unless the deck names one)."""
+    first: dict[str, Deck] = {}
+    ids: dict[str, list[Deck]] = {}
+    for deck in decks:
+        seen = ids.setdefault(deck.id, [])
+        seen.append(deck)
+        if len(seen) > 1:
+            same = seen[0]
+            at.child(_index(raw_decks, deck, len(seen))).child("id").error(
+                f"two decks have the id '{deck.id}' (the other at {same.source.file}:"
+                f"{same.source.line}): give each an id of its own", code="duplicate-id")
+        other = first.setdefault(deck.file_name, deck)
+        if (other.size.width, other.size.height) != (deck.size.width, deck.size.height):
+            at.child(_index(raw_decks, deck, len(seen))).child("file" if deck.file else "id").error(
+                f"deck '{deck.id}' prints into {deck.file_name}.pdf with deck '{other.id}', but "
+                f"its cards are {deck.size.name} and those of '{other.id}' {other.size.name}: "
+                "decks sharing a file share its sheets, so they must be one card size",
+                code="file-size")
+
+
+def _index(raw_decks, deck: Deck, nth: int = 1) -> int:
+    """Where in the game's list of decks the `nth` deck of this id is written."""
+    return [i for i, raw in enumerate(raw_decks)
+            if isinstance(raw, dict) and raw.get("id") == deck.id][nth - 1]
 
 
 def _deck_ids(raw_decks) -> list[str]:
@@ -306,5 +335,6 @@ def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
                 values["rules"], complete=complete,
                 size_source=Source(at.doc.name, at.child("size").line, at.child("size").path)
                 if "size" in raw else None,
-                value_sources=value_sources(values["values"], at.child("values")))
+                value_sources=value_sources(values["values"], at.child("values")),
+                file=values["file"] or "")
 

@@ -79,6 +79,9 @@ DECK_KEYS = {
                  "sheet as file.xlsx#Sheet), relative to the game folder"),
     "size": Key(card_size, default=catalog.card_sizes()["poker"], doc="a named card size or {width, height}; default poker"),
     "copies": Key(s.integer(1, COPIES), default=1, doc="copies of each card unless a card says otherwise"),
+    "file": Key(s.identifier, doc="the PDF the deck prints into, without .pdf (default: the deck's "
+                "id); decks of one card size naming one file share its sheets, so a small deck "
+                "need not leave a sheet mostly empty"),
     "back": Key(s.any_value, required=True, doc="the back face: {layout, values}"),
     "values": Key(s.mapping_of(s.bound_value), default={}, doc="deck values layouts bind as deck.<name>"),
     "rules": Key(read_rules, default=(), doc="rules this deck keeps, beyond its card type's"),

@@ -74,7 +74,10 @@ def printed(game: Game) -> dict[tuple, Printed]:
             "term", name, frozen_map({"text": definition.text}),
             frozenset({"text"} if definition.prototype else ()), definition.source)
     for token_set in game.token_sets:
-        tokens = {t.name: str(t.copies) for t in token_set.tokens}
+        printed: dict[str, int] = {}
+        for token in token_set.tokens:   # a set with owners holds each token once an owner
+            printed[token.name] = printed.get(token.name, 0) + token.copies
+        tokens = {name: str(count) for name, count in printed.items()}
         out[("token_sets", "", token_set.id)] = Printed(
             "token_set", token_set.id, frozen_map({"shape": token_set.shape,
                                                    "size": _mm(token_set.size), **tokens}),

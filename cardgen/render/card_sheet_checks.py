@@ -33,10 +33,14 @@ def check_footer(game: Game, report: Report) -> None:
 
 
 def sheet_groups(items, pack: bool) -> list[tuple[str, list]]:
-    """The PDFs to make from decks (or their faces): one per deck, or with `pack` one per card
-    size shared by several decks (named after the size), in the order the decks are written."""
+    """The PDFs to make from decks (or their faces): one per deck's `file` (its id unless it names
+    one), or with `pack` one per card size shared by several decks (named after the size), in the
+    order the decks are written."""
     if not pack:
-        return [(_deck(item).id, [item]) for item in items]
+        by_file: dict[str, list] = {}
+        for item in items:
+            by_file.setdefault(_deck(item).file_name, []).append(item)
+        return list(by_file.items())
     by_size: dict[tuple, list] = {}
     for item in items:
         by_size.setdefault((_deck(item).size.width, _deck(item).size.height), []).append(item)

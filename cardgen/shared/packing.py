@@ -112,7 +112,7 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
     taller than a sheet is split, unless letting a block that does not fit whole start below the
     last block and go on to the next sheet row by row takes fewer sheets in all. The tokens of a
     shelf are spread across the width (a short row centred under its block's); tokens that all
-    fit on one sheet stand in the middle of its room, top to bottom too, and where they need more
+    fit on one sheet are spread down it as well, and stand in the middle of its room; where they need more
     than one sheet, each sheet is filled about as deep as the others, so that none is a
     near-empty overflow."""
     frame = _Frame(page, clear)
@@ -131,9 +131,19 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
                 high = mid
         best = _plan(frame, groups, split_it, low)
     items = [item for item, _ in groups]
-    # one sheet holds everything: its blocks stand in the middle of the room, not at its top
-    drop = (best[0].shelves[-1].bottom - frame.floor) / 2 if len(best) == 1 else 0.0
-    return TokenPlan(page[0], page[1], tuple(_placed(sheet, items, frame, drop) for sheet in best))
+    if len(best) > 1:
+        return TokenPlan(page[0], page[1], tuple(_placed(sheet, items, frame) for sheet in best))
+    # one sheet holds everything: its rows spread down the room as its tokens spread across it
+    # (no more than half the shortest token's height between rows), the rest split above and below
+    sheet = best[0]
+    low, high = 0.0, min(p.item.height for shelf in sheet.shelves for p in shelf.pieces) / 2
+    if _bottom(sheet, high) < frame.floor:
+        for _ in range(20):
+            mid = (low + high) / 2
+            low, high = (mid, high) if _bottom(sheet, mid) >= frame.floor else (low, mid)
+        high = low
+    drop = (_bottom(sheet, high) - frame.floor) / 2
+    return TokenPlan(page[0], page[1], (_placed(sheet, items, frame, drop, high),))
 
 
 @dataclass(frozen=True)
@@ -260,15 +270,33 @@ def _put_beside(sheets: list[_Sheet], piece: _Piece, room: float, floor: float) 
     return False
 
 
-def _placed(sheet: _Sheet, items: list[Item], frame: _Frame,
-            drop: float = 0.0) -> tuple[Placed, ...]:
-    """Every token's centre, its shelves `drop` mm below where they were planned: each shelf's
-    blocks from the left of the room, the room left over shared out between neighbours (no more
-    than half the narrowest token's width each), what is still left split evenly to either side;
-    a row shorter than its block's centred under it as near as its columns allow (a straight cut
-    still parts two columns)."""
-    placed = []
+def _shelf_tops(sheet: _Sheet, extra_y: float) -> list[float]:
+    """Each shelf's top with `extra_y` mm more between rows and between shelves than planned."""
+    tops, top = [], sheet.top
     for shelf in sheet.shelves:
+        tops.append(top)
+        top -= _shelf_height(shelf, extra_y) + BLOCK_GAP + extra_y
+    return tops
+
+
+def _shelf_height(shelf: _Shelf, extra_y: float) -> float:
+    return max(p.height + (len(p.rows) - 1) * extra_y for p in shelf.pieces)
+
+
+def _bottom(sheet: _Sheet, extra_y: float) -> float:
+    """The bottom of a sheet's last shelf, laid out with `extra_y` mm more between rows."""
+    return _shelf_tops(sheet, extra_y)[-1] - _shelf_height(sheet.shelves[-1], extra_y)
+
+
+def _placed(sheet: _Sheet, items: list[Item], frame: _Frame,
+            drop: float = 0.0, extra_y: float = 0.0) -> tuple[Placed, ...]:
+    """Every token's centre, its shelves `drop` mm below where they were planned and `extra_y`
+    mm more between rows: each shelf's blocks from the left of the room, the room left over
+    shared out between neighbours (no more than half the narrowest token's width each), what is
+    still left split evenly to either side; a row shorter than its block's centred under it as
+    near as its columns allow (a straight cut still parts two columns)."""
+    placed = []
+    for shelf, top in zip(sheet.shelves, _shelf_tops(sheet, extra_y)):
         gaps = sum(p.columns - 1 for p in shelf.pieces) + len(shelf.pieces) - 1
         spare = frame.right - frame.left - shelf.width
         extra = min(spare / gaps, min(p.item.width for p in shelf.pieces) / 2) if gaps else 0.0
@@ -276,14 +304,14 @@ def _placed(sheet: _Sheet, items: list[Item], frame: _Frame,
         for piece in shelf.pieces:
             item, around = piece.item, reach(piece.item.ticks)
             pitch_x = item.pitch[0] + extra
-            y = shelf.top - drop - item.height / 2 - item.reach_y
+            y = top - drop - item.height / 2 - item.reach_y
             for row in piece.rows:
                 first = x + around + item.span / 2 + (piece.columns - len(row)) // 2 * pitch_x
                 for i, number in enumerate(row):
                     cx = first + i * pitch_x
                     placed.append(Placed(piece.group, number,
                                          cx - item.width / 2 if item.paired else cx, y))
-                y -= item.pitch[1]
+                y -= item.pitch[1] + extra_y
             x += piece.width + (piece.columns - 1) * extra + BLOCK_GAP + extra
     return tuple(placed)
 

@@ -167,10 +167,10 @@ def front_text(pdf: Path) -> str:
 
 
 def test_every_card_name_is_on_the_front_pages(built, dumped):
-    assert set(built) == {"characters", "classes", "teams", "aids", "tokens", "arena",
+    assert set(built) == {"characters", "classes-and-teams", "aids", "tokens", "arena",
                           "rules", "rules-booklet"}
     for deck_data in dumped["decks"]:
-        text = front_text(built[deck_data["id"]])
+        text = front_text(built[deck_data["file"].removesuffix(".pdf")])
         for card in deck_data["cards"]:
             assert card["name"] in text, (deck_data["id"], card["name"])
     assert "SWITCHEROO" in front_text(built["characters"])

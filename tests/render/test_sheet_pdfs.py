@@ -301,3 +301,29 @@ def test_every_page_footer_is_readable(pdfs, page_name, mode):
     for page in pdfs[page_name, mode].pages:
         assert page.text_origins, "a page without its footer"
         assert min(page.text_sizes) >= 5.0       # the canvas's own size, and the footer's if other
+
+
+def test_decks_naming_one_file_share_its_sheets_each_card_over_its_own_back(tmp_path):
+    arena = SHIPPED.parent / "fantasy-arena-tactics"    # classes and teams name one file
+    report = Report()
+    written = build(arena, BuildOptions(out_dir=tmp_path, only=("cards",)), report)
+    assert not report.has_errors()
+    assert [p.name for p in written] == ["characters.pdf", "classes-and-teams.pdf", "aids.pdf"]
+    pdf = read_pdf(written[1])
+    assert len(pdf.pages) == 2                 # 4 classes and 3 teams on one sheet, not two
+    front, back = pdf.pages
+    assert len(front.placements) == 7
+    width = front.width
+    behind = {(round(width - p.x - CARD[0], 2), round(p.y, 2)): p.form for p in back.placements}
+    classes = [p for p in front.placements if int(p.form[len("card"):]) < 4]
+    assert len({behind[round(p.x, 2), round(p.y, 2)] for p in classes}) == 1
+    assert len(set(behind.values())) == 2     # the teams' back is not the classes'
+
+
+def test_decks_of_two_sizes_may_not_share_a_file(copy_game, validate):
+    game = copy_game("fantasy-arena-tactics", ("game.yaml", "cards: cards/teams.yaml\n    size: poker",
+                                               "cards: cards/teams.yaml\n    size: tarot"))
+    run = validate(game, exit_code=1)
+    [problem] = run.problems()
+    assert "game.yaml:" in problem and "decks[2].file" in problem and "file-size" in problem
+    assert "'teams'" in problem and "'classes'" in problem and "tarot" in problem

@@ -44,8 +44,8 @@ def sheets(tmp_path_factory) -> dict:
                 path = folder / f"{game.id}-{page}-{mode}-{name}"
                 path.write_bytes(data)
                 found.append((game, [deck.name for deck in decks[name]], path))
-    decks = sum(len(load_game(g, Report()).decks) for g in GAMES)
-    assert decks >= 12 and all(len(files) == decks for files in out.values())   # a file a deck
+    files = sum(len({deck.file_name for deck in load_game(g, Report()).decks}) for g in GAMES)
+    assert files >= 12 and all(len(found) == files for found in out.values())  # a file a `file`
     return out
 
 

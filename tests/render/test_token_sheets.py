@@ -294,6 +294,23 @@ def test_tokens_on_one_sheet_stand_in_the_middle_of_its_room_top_to_bottom():
     assert above > 50.0 and abs(above - below) < 1e-6, (above, below)
 
 
+def test_rows_on_one_sheet_spread_down_it_at_most_half_a_token_further_apart():
+    """Rows of one sheet spread down it as tokens spread across it: every row the same extra
+    distance further apart, no more than half a token's height, the rest above and below."""
+    item = Item("circle", 22.0)
+    for count in (18, 56):                          # 3 rows: capped; 8 rows: as far as room allows
+        [sheet] = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, [(item, count)]).sheets
+        rows = sorted({round(p.y, 6) for p in sheet}, reverse=True)
+        extras = [a - b - item.pitch[1] for a, b in zip(rows, rows[1:])]
+        assert max(extras) - min(extras) < 1e-6 and 0.0 < extras[0] <= item.height / 2 + 1e-6
+        reach_y = item.height / 2 + item.reach_y
+        room_top, room_floor = 297.0 - MARGIN - PRINT_INSET, MARGIN + PRINT_INSET + FOOTER_ROOM
+        above, below = room_top - rows[0] - reach_y, rows[-1] - reach_y - room_floor
+        assert abs(above - below) < 1e-3 and below >= -1e-6, (count, above, below)
+        capped = abs(extras[0] - item.height / 2) < 1e-6
+        assert capped == (count == 18) and (capped or abs(below) < 1e-3)
+
+
 def test_a_set_that_fits_beside_the_block_above_goes_there_and_clear_of_it():
     coin, hexagon, chip = Item("circle", 20.0), Item("hexagon", 34.0), Item("circle", 12.0)
     plan = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, [(coin, 4), (hexagon, 1), (chip, 3)])
