@@ -188,7 +188,7 @@ class BookTable(Table):
 
     FIRST_ROWS = 3
     LEAST_ROWS = 2
-    SHORT_ROWS = 10
+    SHORT_ROWS = 16
     FIRST_PART = 1 / 5       # of a page: the least a table's part before a page turn takes
 
     def __init__(self, data, page: float = float("inf"), continued: list | None = None,

@@ -11,7 +11,8 @@ from cardgen.render.booklet.flowables import Drawing, Heading, Note, RichText
 INTRO_CHARS = 240     # a paragraph this short (about three lines) under a heading introduces it
 CLOSING_CHARS = 160   # a paragraph this short (two lines or so) never starts a page alone
 LEAST_ITEMS = 2       # a list split over a page turn leaves this many items on either side
-SHORT_ITEMS = 8       # a list of this many items or fewer never splits
+SHORT_ITEMS = 8       # a list of this many items or fewer never splits, unless it is long:
+LONG_LINES = 16       # more lines than this (a third of a page or so)
 SHORT_LINES = 6       # nor does a list of this many lines or fewer
 
 
@@ -24,8 +25,8 @@ def parts_of(flowable: Flowable) -> list[Flowable]:
 class ItemList(Flowable):
     """A list's items one under another (and a short line closing the list, kept with its last
     item): split over a page turn only between items, leaving LEAST_ITEMS or more on either side;
-    a short list (SHORT_ITEMS items or fewer, or SHORT_LINES lines) moves to the next page
-    whole. `piece`: a part of a list split already, which splits wherever it may."""
+    a short list (SHORT_ITEMS items or fewer in LONG_LINES lines or fewer, or SHORT_LINES lines)
+    moves to the next page whole. `piece`: a part of a list split already, which splits wherever it may."""
 
     def __init__(self, items: list[RichText], piece: bool = False):
         super().__init__()
@@ -49,7 +50,7 @@ class ItemList(Flowable):
 
     def _short(self) -> bool:
         lines = sum(len(item._layout.lines) for item in self.items)
-        return len(self.items) <= SHORT_ITEMS or lines <= SHORT_LINES
+        return (len(self.items) <= SHORT_ITEMS and lines <= LONG_LINES) or lines <= SHORT_LINES
 
     def split(self, avail_width, avail_height):
         postponed = getattr(self, "_postponed", False)
