@@ -56,6 +56,7 @@ ALL = (
     Code("image-size", ERROR, "card images would be too large to make"),
     Code("invalid", ERROR, "a value that is not allowed where it is"),
     Code("layout", ERROR, "a layout's value, or a value a template took from the data, is wrong"),
+    Code("layout-shadowed", WARNING, "a layout of one name in two layouts folders: the first hides the other"),
     Code("look-alike", ERROR, "two different tokens of a set, or cards of a deck, share the value a rule says tells them apart"),
     Code("look-alike-backs", WARNING, "two decks' backs on nearly one ground colour, with the same icon"),
     Code("low-contrast", WARNING, "text too close in colour to what is behind it"),

@@ -208,19 +208,31 @@ def _fallbacks_known(fallback, at: At, own: dict) -> bool:
     return ok
 
 
+PROJECT_MARKERS = ("pyproject.toml", ".git", "cardgen.yaml")   # a folder holding one is a project's top
+
+
 def layout_dirs(game_dir: Path, top: Path | None = None) -> tuple[Path, ...]:
-    """The game's own layouts/ first, then the nearest enclosing project's layouts/ (no higher
-    than `top`, when given), then the layouts that ship with cardgen (found wherever cardgen is
-    installed)."""
+    """The game's own layouts/ first, then the nearest enclosing project's layouts/, then the
+    layouts that ship with cardgen (found wherever cardgen is installed). The search upward stops
+    at the project's top: the first folder (the game's own included) holding a pyproject.toml, a
+    .git or a cardgen.yaml, and never goes above `top` when given, so that an unrelated layouts/
+    higher up the disk never replaces the shipped ones."""
     dirs = [game_dir / "layouts"] if _own_folder(game_dir, "layouts") else []
-    parents = game_dir.resolve().parents
+    resolved = game_dir.resolve()
+    parents = [] if _project_top(resolved) else list(resolved.parents)
     if top is not None:
         parents = [p for p in parents if p.is_relative_to(top.resolve())]
     for parent in parents:
         if (parent / "layouts").is_dir() and (parent / "layouts").resolve() != catalog.SHIPPED_LAYOUTS:
             dirs.append(parent / "layouts")
             break
+        if _project_top(parent):
+            break
     return tuple(dirs) + (catalog.SHIPPED_LAYOUTS,)
+
+
+def _project_top(folder: Path) -> bool:
+    return any((folder / marker).exists() for marker in PROJECT_MARKERS)
 
 
 def _layouts_outside(game_dir: Path, report: Report) -> tuple[Path, ...]:

@@ -70,6 +70,7 @@ class LayoutLibrary:
         self._raw: dict[str, _Raw | None] = {}
         self._merged: dict[str, tuple | None] = {}
         self._resolved: dict[str, Layout | None] = {}
+        self._hidden: dict[str, list[Path]] = {}    # name -> the files of that name not used
 
     def available(self) -> list[str]:
         names = set()
@@ -91,9 +92,11 @@ class LayoutLibrary:
         or a device would block or never end; a folder is no layout)."""
         if ".." in name.split("/"):
             return None
-        for folder in self.dirs:
+        for index, folder in enumerate(self.dirs):
             path = confined_path(folder, f"{name}.yaml")
             if is_file(path):
+                self._hidden[name] = [other / f"{name}.yaml" for other in self.dirs[index + 1:]
+                                      if _defines(other, name)]
                 return folder / f"{name}.yaml"
             if path.exists():
                 raise s.Invalid(f"{relative_name(folder / f'{name}.yaml')} is not a regular file "
@@ -119,6 +122,11 @@ class LayoutLibrary:
                             "which leads outside the game folder")
             self.report.error(where.file, where.line, where.path, message, code="unknown-layout")
         else:
+            for hidden in self._hidden.get(name, ()):
+                self.report.warning(where.file, where.line, where.path,
+                                    f"layout '{name}' is {_shown_file(path)}, which hides "
+                                    f"{_shown_file(hidden)} of the same name: rename one if that is "
+                                    "not meant", code="layout-shadowed")
             doc = load_yaml(path, self.report)
             if doc is not None:
                 values = s.read_mapping(doc.data if doc.data is not None else {},
@@ -200,6 +208,13 @@ class LayoutLibrary:
         if not ok:
             return None
         return Layout(name, frozen_map(colors), tuple(specs), Source(raw.doc.name, 1))
+
+
+def _shown_file(path: Path) -> str:
+    """A layout file as a designer knows it: the shipped ones by their name below cardgen's own."""
+    if path.resolve().is_relative_to(catalog.SHIPPED_LAYOUTS):
+        return f"cardgen's own {path.resolve().relative_to(catalog.SHIPPED_LAYOUTS).as_posix()}"
+    return relative_name(path)
 
 
 def _shown(folder: Path) -> str:
@@ -286,4 +301,11 @@ def _check_color(value, at: At, colors: dict, failed_colors) -> bool:
         return True
     except s.Invalid as exc:
         at.raised(exc, code="color")
+        return False
+
+
+def _defines(folder: Path, name: str) -> bool:
+    try:
+        return is_file(confined_path(folder, f"{name}.yaml"))
+    except s.Invalid:
         return False
