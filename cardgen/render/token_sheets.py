@@ -16,7 +16,7 @@ from cardgen.base.model import Game, Source, TokenSet
 from cardgen.render.base import SIDES, OutputKind, listed
 from cardgen.imposition import FOOTER_CLEAR, FooterRoom
 from cardgen.render.page_footer import check_printable, draw_footer, fit_footer, footer_forms
-from cardgen.render.pages import document_info, identity, identity_line, new_document, page_size, save
+from cardgen.render.pages import DOT, document_info, identity, identity_line, new_document, page_size, save
 from cardgen.render.sheet_drawing import define_form
 from cardgen.render.token_outlines import (crop_ticks, cut_line, fold_pair_cut_line,
                                             place_face)
@@ -115,8 +115,10 @@ def render_tokens(game: Game, faces) -> bytes:
         with_backs = [p for p in sheet if sides(game, sets[p.group]) in ("long", "short")
                       and (sets[p.group].id, printed[p.group][p.number], "back") in faces]
         folded = any(items[p.group].paired for p in sheet)
-        _footer(canvas, plan, game, names, _page(number, duplex, 0), "fronts" if duplex != "none" else
-                "fold on the dashed lines" if folded else "")
+        cut = "fold on the dashed lines, then cut on each white line" if folded else \
+            "cut on each token's white line"
+        _footer(canvas, plan, game, names, _page(number, duplex, 0),
+                f"fronts{DOT}{cut}" if duplex != "none" else cut)
         canvas.showPage()
         if duplex != "none":        # a sheet of one-sided tokens gets a blank back, so the
             for placed in with_backs:   # next sheet's fronts are not printed on it
@@ -188,7 +190,7 @@ def _footer(canvas, plan, game: Game, names: str, page: tuple[int, int], side: s
     """The footer of a page, numbered among all the PDF's pages as every output numbers them."""
     number, per_sheet = page
     draw_footer(canvas, (_footer_room(plan, game, at_top),),
-                _footer_forms(game, names, number, len(plan.sheets) * per_sheet, side))
+                _footer_forms(game, names, number, len(plan.sheets) * per_sheet, side), centred=True)
 
 
 def _footer_room(plan: TokenPlan, game: Game, at_top: bool = False) -> FooterRoom:

@@ -112,7 +112,7 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
     taller than a sheet is split, unless letting a block that does not fit whole start below the
     last block and go on to the next sheet row by row takes fewer sheets in all. The tokens of a
     shelf are spread across the width (a short row centred under its block's); tokens that all
-    fit on one sheet are spread down it as well, and stand in the middle of its room; where they need more
+    fit on one sheet are spread down it as well (no more than half the tallest token between rows), and stand in the middle of its room; where they need more
     than one sheet, each sheet is filled about as deep as the others, so that none is a
     near-empty overflow."""
     frame = _Frame(page, clear)
@@ -134,9 +134,9 @@ def plan_token_sheets(page: tuple[float, float], clear: tuple[float, float, floa
     if len(best) > 1:
         return TokenPlan(page[0], page[1], tuple(_placed(sheet, items, frame) for sheet in best))
     # one sheet holds everything: its rows spread down the room as its tokens spread across it
-    # (no more than half the shortest token's height between rows), the rest split above and below
+    # (no more than half the tallest token's height between rows), the rest split above and below
     sheet = best[0]
-    low, high = 0.0, min(p.item.height for shelf in sheet.shelves for p in shelf.pieces) / 2
+    low, high = 0.0, max(p.item.height for shelf in sheet.shelves for p in shelf.pieces) / 2
     if _bottom(sheet, high) < frame.floor:
         for _ in range(20):
             mid = (low + high) / 2

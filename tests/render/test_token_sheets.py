@@ -296,7 +296,7 @@ def test_tokens_on_one_sheet_stand_in_the_middle_of_its_room_top_to_bottom():
 
 def test_rows_on_one_sheet_spread_down_it_at_most_half_a_token_further_apart():
     """Rows of one sheet spread down it as tokens spread across it: every row the same extra
-    distance further apart, no more than half a token's height, the rest above and below."""
+    distance further apart, no more than half the tallest token's height, the rest above and below."""
     item = Item("circle", 22.0)
     for count in (18, 56):                          # 3 rows: capped; 8 rows: as far as room allows
         [sheet] = plan_token_sheets((210.0, 297.0), (MARGIN,) * 4, [(item, count)]).sheets
