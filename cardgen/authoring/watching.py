@@ -46,7 +46,8 @@ def affected(games: list[Path], changed: Iterable[Path]) -> list[Path]:
     return games if shared else hit
 
 
-def changes(games: list[Path], out_dir: Path, stop_event=None) -> Iterator[tuple[list[Path], list[Path]]]:
+def changes(games: list[Path], out_dir: Path,
+            stop_event=None) -> Iterator[tuple[list[Path], list[Path]]]:
     """(the games a change touches, the files changed), each time their files are saved, until
     `stop_event` is set (or Ctrl-C); nothing under `out_dir` counts."""
     for found in watch(*watched(games), watch_filter=_Sources(out_dir),
