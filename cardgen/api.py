@@ -22,6 +22,7 @@ from cardgen.validate import validate_game
 from cardgen.shared.registry import ExtensionError
 from cardgen.render import OUTPUT_KINDS
 from cardgen.render.calibration import render_calibration
+from cardgen.serve.server import ServeError
 from cardgen.render.options import Choice, Flag, Folder, Number, OptionConflict
 from cardgen.pipeline import BuildOptions, build, check, export_options, same_file_key
 from cardgen.authoring.scaffold import ScaffoldError, new_game
@@ -94,6 +95,18 @@ def watch(game_dirs: Iterable[Path], options: BuildOptions, show: Callable,
     games = discover(game_dirs)
     rebuild(games)
     rebuild_on_change(games, options.out_dir, rebuild, stop_event)
+
+
+def serve(game_dir: Path, port: int, cache: Path, announce: Callable[[str], None],
+          shown_now: Callable[[dict], None], open_browser: bool = False, stop_event=None) -> None:
+    """A live preview of the game on http://127.0.0.1:`port`/ (0: a free port), rendered again
+    on every save until `stop_event` is set (or Ctrl-C). `announce(url)` once it listens;
+    `shown_now(state)` each time the page is told of a new render (its `problems` among it).
+    ServeError when the folder is not a game or the port cannot be had."""
+    from cardgen.serve import live        # the server and watchfiles are loaded only to serve
+
+    live.serve(Path(game_dir), port, Path(cache), announce,
+               lambda snapshot: shown_now(snapshot.state), open_browser, stop_event)
 
 
 def dump(game_dir: Path) -> tuple[Report, dict | None]:

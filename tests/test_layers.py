@@ -25,7 +25,7 @@ LAYERS = [
     {"resolve"},
     {"render"},
     {"write", "pipeline"},
-    {"api", "history", "authoring"},
+    {"api", "history", "authoring", "serve"},
     {"cli"},
     {"entry", "__main__"},   # the process's start: checks its environment, then runs the CLI
 ]

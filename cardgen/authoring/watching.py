@@ -5,7 +5,7 @@ its problems are shown."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from watchfiles import DefaultFilter, watch
 
@@ -46,12 +46,21 @@ def affected(games: list[Path], changed: Iterable[Path]) -> list[Path]:
     return games if shared else hit
 
 
+def changes(games: list[Path], out_dir: Path,
+            stop_event=None) -> Iterator[tuple[list[Path], list[Path]]]:
+    """(the games a change touches, the files changed), each time their files are saved, until
+    `stop_event` is set (or Ctrl-C); nothing under `out_dir` counts."""
+    for found in watch(*watched(games), watch_filter=_Sources(out_dir),
+                       debounce=DEBOUNCE_MS, stop_event=stop_event):
+        changed = [Path(path).resolve() for _, path in found]
+        touched = affected(games, changed)
+        if touched:
+            yield touched, changed
+
+
 def rebuild_on_change(games: list[Path], out_dir: Path, rebuild: Callable[[list[Path]], None],
                       stop_event=None) -> None:
     """Call `rebuild(games)` with the games a change touches, each time their files change,
     until `stop_event` is set (or Ctrl-C)."""
-    for changes in watch(*watched(games), watch_filter=_Sources(out_dir),
-                         debounce=DEBOUNCE_MS, stop_event=stop_event):
-        touched = affected(games, [Path(path).resolve() for _, path in changes])
-        if touched:
-            rebuild(touched)
+    for touched, _ in changes(games, out_dir, stop_event):
+        rebuild(touched)

@@ -17,7 +17,7 @@ from cardgen.cli.history import diff, errata, publish
 from cardgen.cli.shared import (DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json, output_stream_full,
                                 run_with_progress, writable_path)
 from cardgen.api import (OFFSET_MM, OUTPUT_KINDS, BuildOptions, ExtensionError, OutputError, Report,
-                         ScaffoldError, new_game, printable, relative_name)
+                         ScaffoldError, ServeError, new_game, printable, relative_name)
 
 _NUMBER = r"\s*[-+]?(\d+\.?\d*(e[-+]?\d+)?|\.\d+(e[-+]?\d+)?|nan|inf|infinity)\s*"
 _PLAIN_NUMBERS = re.compile(f"{_NUMBER},{_NUMBER}", re.ASCII | re.IGNORECASE)
@@ -320,6 +320,42 @@ def _watch(game_dirs, options: BuildOptions, quiet: bool) -> None:
         api.watch(game_dirs, options, show)
     except KeyboardInterrupt:
         click.echo("stopped watching", err=True)
+    sys.exit(0)
+
+
+@main.command()
+@click.argument("game_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--port", type=click.IntRange(1, 65535), default=None,
+              help="Port to listen on, on 127.0.0.1 (default: a free one).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
+@click.option("--cache", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("output") / ".cardgen-cache", callback=writable_path,
+              help="Folder of images already made, shared with export (default: "
+                   "output/.cardgen-cache).")
+def serve(game_dir, port, open_browser, cache):
+    """Show a game in a web page, drawn again each time one of its files is saved.
+
+    Every card face and back, token, board and rules page, the game's problems, and a clicked
+    card's values and the file and line it was written at. Only this computer can see the page
+    (it listens on 127.0.0.1); Ctrl-C stops it.
+
+    \b
+    Example:
+      cardgen serve data/my-game --open
+    """
+    def shown_now(state: dict) -> None:
+        for problem in state["problems"]:
+            click.echo(problem["text"], err=True)
+        done = "shown" if state["ok"] else "has errors: the page keeps the last good images"
+        click.echo(f"{printable(state['title'])} {done}; watching for changes (Ctrl-C stops)")
+
+    try:
+        api.serve(game_dir, port or 0, cache, lambda url: click.echo(f"serving {url}"),
+                  shown_now, open_browser)
+    except ServeError as exc:
+        raise click.UsageError(printable(str(exc))) from None
+    except KeyboardInterrupt:
+        click.echo("stopped serving", err=True)
     sys.exit(0)
 
 
