@@ -55,7 +55,7 @@ class Picture(Element):
                 ctx.images[src] = exc
         info = ctx.images[src]
         if isinstance(info, Invalid):
-            ctx.problem("src", str(info), code="svg" if info.code == "svg" else "art")
+            ctx.problem("src", str(info), code="svg" if info.problem.code == "svg" else "art")
             return None
         clip = bleed_box(box, ctx) if values["bleed"] else box
         crop = values["crop"] if values["fit"] == "crop" else None
