@@ -136,3 +136,18 @@ def test_internal_references_and_a_crop_in_the_drawings_px_are_drawn(tmp_path):
                     '<use xlink:href="#r" x="2"/></svg>', encoding="utf-8")
     info = svg_pictures.inspect_svg(path, "icon.svg")
     assert (info.width, info.height, info.format) == (10, 10, "SVG")
+
+
+def test_an_svg_icons_credit_prints_in_the_rules_booklet(sword_game, tmp_path):
+    credit = "Sword icon: A. Artist, CC BY 3.0"
+    (sword_game / "rules.md").write_text("# How to play\n\nDraw a card.\n", encoding="utf-8")
+    with (sword_game / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write(f'credits:\n  - "{credit}"\n'
+                "documents:\n  - {id: rules, title: How to play, file: rules.md}\n")
+    report = Report()
+    written = build(sword_game, BuildOptions(out_dir=tmp_path / "out",
+                                             only=("cards", "booklets")), report)
+    assert not report.has_errors(), [d.format() for d in report.errors]
+    [booklet] = [p for p in written if p.name.endswith("booklet.pdf")]
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(booklet).pages)
+    assert credit in text

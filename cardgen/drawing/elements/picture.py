@@ -55,7 +55,10 @@ class Picture(Element):
                 ctx.images[src] = exc
         info = ctx.images[src]
         if isinstance(info, Invalid):
-            ctx.problem("src", str(info), code="svg" if info.problem.code == "svg" else "art")
+            if info.problem.code == "svg":       # an SVG cardgen refuses, rather than cannot read
+                ctx.problem("src", str(info), code="svg")
+            else:
+                ctx.problem("src", str(info), code="art")
             return None
         clip = bleed_box(box, ctx) if values["bleed"] else box
         crop = values["crop"] if values["fit"] == "crop" else None
