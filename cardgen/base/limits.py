@@ -54,6 +54,10 @@ FONT_CHARACTERS = 200_000           # characters one character map of a font giv
 PICTURE_BYTES = 64 * MiB            # a picture file
 PICTURE_PIXELS = 60_000_000         # a 300 dpi A3 sheet is ~17.4 MP; anything far beyond is refused
 PICTURE_DPI = 600                   # beyond this a printer shows nothing more: pictures are scaled down
+SVG_BYTES = 4 * MiB                 # an SVG picture file (an icon is a few KiB)
+SVG_ELEMENTS = 10_000               # elements an SVG picture draws, each <use> counted as what it repeats
+SVG_PATH_CHARS = 1_000_000          # characters of path data (d, points) in one SVG picture
+SVG_DEPTH = 64                      # elements inside each other in an SVG picture
 
 # outputs -------------------------------------------------------------------------------------------
 IMAGE_SIDE = 16_383                 # pixels: WebP's limit, and past what most viewers open
@@ -170,6 +174,17 @@ ALL: tuple[Limit, ...] = (
           "picture '...' is N x N pixels; the limit is 60,000,000 pixels"),
     Limit("PICTURE_DPI", PICTURE_DPI, "dots an inch", "a picture as drawn",
           "no error: a larger picture is scaled down"),
+    Limit("SVG_BYTES", SVG_BYTES, "bytes", "an SVG picture file, before and while it is parsed",
+          "picture '...' is N bytes; the limit for an SVG drawing is 4,194,304"),
+    Limit("SVG_ELEMENTS", SVG_ELEMENTS, "elements",
+          "the elements an SVG picture draws, counted while it is parsed, each use element as "
+          "what it repeats",
+          "picture '...' draws more than 10,000 elements (<use> copies counted)"),
+    Limit("SVG_PATH_CHARS", SVG_PATH_CHARS, "characters",
+          "the path data (d, points) of an SVG picture, all told, counted while it is parsed",
+          "picture '...' has more than 1,000,000 characters of path data"),
+    Limit("SVG_DEPTH", SVG_DEPTH, "levels", "elements nested inside each other in an SVG picture",
+          "picture '...' nests its elements deeper than 64 levels"),
     Limit("IMAGE_SIDE", IMAGE_SIDE, "pixels", "a side of an exported image",
           _IMAGE_TOO_LARGE),
     Limit("IMAGE_PIXELS", IMAGE_PIXELS, "pixels", "an exported image",

@@ -84,6 +84,8 @@ ALL = (
     Code("small-text", WARNING, "text set smaller than is easy to read"),
     Code("spreadsheet", ERROR, "a spreadsheet that cannot be read as a table of cards"),
     Code("stated-number", WARNING, "a document states a number beside a card's name that the card does not print"),
+    Code("svg", ERROR, "an SVG picture cardgen will not draw: a DOCTYPE, a reference outside the "
+                      "drawing, an embedded image or text, or too large"),
     Code("target-code", ERROR, "a target code that is not a valid code"),
     Code("text-overflow", ERROR, "text that does not fit its box even at its smallest size"),
     Code("too-few", ERROR, "fewer copies print than the worst case the game's rules allow"),

@@ -20,6 +20,7 @@ from cardgen.shared.schema import Invalid
 from cardgen.base.limits import PICTURE_BYTES, PICTURE_PIXELS
 
 ALLOWED = ("PNG", "JPEG", "WEBP", "GIF", "TIFF", "BMP")
+SVG = "SVG"                 # a drawing, read by svg_pictures from a file named .svg, never by Pillow
 _SIGNATURES = (
     (b"\x89PNG\r\n\x1a\n", "PNG"), (b"\xff\xd8\xff", "JPEG"), (b"GIF87a", "GIF"),
     (b"GIF89a", "GIF"), (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"), (b"BM", "BMP"),
@@ -86,7 +87,8 @@ def inspect_image(path: Path, shown: str | None = None) -> ImageInfo:
     if fmt is None:
         what = _what(head)
         raise Invalid(f"picture '{shown}' is {what}" + ("" if what.startswith("not") else
-                      ", not a picture format cardgen reads") + " (PNG, JPEG, WebP, GIF, TIFF, BMP)")
+                      ", not a picture format cardgen reads") + " (PNG, JPEG, WebP, GIF, TIFF, BMP; SVG "
+                      "from a file named .svg)")
     try:
         with opened_picture(path, fmt) as image:
             width, height, mode = image.width, image.height, image.mode

@@ -11,7 +11,9 @@ from collections import OrderedDict
 from PIL import Image, ImageChops, ImageMath, ImageOps
 from reportlab.lib.utils import ImageReader
 
-from cardgen.drawing.images import ImageInfo, opened_picture
+from cardgen.drawing.images import SVG, ImageInfo, opened_picture
+from cardgen.drawing.svg_pictures import draw_svg, svg_drawing
+from cardgen.shared.colors import to_cmyk as color_to_cmyk
 from cardgen.base.units import mm_to_pt
 from cardgen.base.limits import PICTURE_DPI
 
@@ -114,15 +116,40 @@ class PictureCache:
         if key in self._forms:
             return
         name = f"picture{len(self._forms)}"
-        width, height = mm_to_pt(width_mm), mm_to_pt(height_mm)
-        canvas.beginForm(name, 0, 0, width, height)
-        reader, mask = self.image(info, crop, width_mm, height_mm, cmyk)
-        canvas.drawImage(reader, 0, 0, width, height, mask=mask)
+        canvas.beginForm(name, 0, 0, mm_to_pt(width_mm), mm_to_pt(height_mm))
+        self.draw(canvas, info, crop, width_mm, height_mm, cmyk)
         canvas.endForm()
         self._forms[key] = name
 
+    def draw(self, canvas, info: ImageInfo, crop, width_mm: float, height_mm: float,
+             cmyk: bool) -> None:
+        """The picture drawn width x height mm at the canvas's origin: a raster as an image, an
+        SVG as the paths it is made of."""
+        width, height = mm_to_pt(width_mm), mm_to_pt(height_mm)
+        if info.format == SVG:
+            draw_svg(canvas, self._drawing(info, cmyk), crop, width, height)
+        else:
+            # a reader, not a file name: the PDF names the image by its content, not its path
+            reader, mask = self.image(info, crop, width_mm, height_mm, cmyk)
+            canvas.drawImage(reader, 0, 0, width, height, mask=mask)
+
     def form(self, info: ImageInfo, crop, width_mm: float, height_mm: float, cmyk: bool) -> str | None:
         return self._forms.get(self._key(info, crop, width_mm, height_mm, cmyk))
+
+    def _drawing(self, info: ImageInfo, cmyk: bool):
+        """The SVG's drawing, its colours in CMYK when the PDF is, kept as prepared rasters are."""
+        key = (info.path, SVG, cmyk)
+        if key in self._readers:
+            self._readers.move_to_end(key)
+            return self._readers[key]
+        drawing = svg_drawing(info.path, info.path.name, color_to_cmyk if cmyk else None)
+        self._keep(key, drawing)
+        return drawing
+
+    def _keep(self, key: tuple, value) -> None:
+        self._readers[key] = value
+        while len(self._readers) > self.keep:
+            self._readers.popitem(last=False)
 
     def image(self, info: ImageInfo, crop: tuple | None, width_mm: float, height_mm: float,
               cmyk: bool) -> tuple[ImageReader, list | str]:
@@ -132,7 +159,5 @@ class PictureCache:
             self._readers.move_to_end(key)
         else:
             picture = prepare(info, crop, width_mm, height_mm, cmyk)
-            self._readers[key] = (ImageReader(picture), image_mask(picture))
-            while len(self._readers) > self.keep:
-                self._readers.popitem(last=False)
+            self._keep(key, (ImageReader(picture), image_mask(picture)))
         return self._readers[key]

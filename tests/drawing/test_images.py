@@ -43,7 +43,7 @@ def test_other_content_is_refused_before_any_decoder_sees_it(content, what, tmp_
     with pytest.raises(Invalid) as caught:
         inspect_image(path, "art/art.png")
     assert str(caught.value).startswith(f"picture 'art/art.png' {what}")
-    assert "(PNG, JPEG, WebP, GIF, TIFF, BMP)" in str(caught.value)
+    assert "(PNG, JPEG, WebP, GIF, TIFF, BMP; SVG from a file named .svg)" in str(caught.value)
 
 
 def test_pillow_is_told_to_try_only_the_announced_format(tmp_path, monkeypatch):

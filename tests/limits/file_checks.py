@@ -7,7 +7,7 @@ import subprocess
 from PIL import Image
 
 from cardgen.history import git_tree
-from cardgen.drawing import fonts, images, pictures
+from cardgen.drawing import fonts, images, pictures, svg_pictures
 from cardgen.base.errors import Report
 from cardgen.load.game import load_game
 from cardgen.shared.schema import Invalid
@@ -68,6 +68,53 @@ def _drawn(side: int):
     return check
 
 
+def _svg(run: Run, body: str) -> str | None:
+    """The message reading an SVG drawing of `body` gives, or None when it is drawn."""
+    path = run.tmp_path / "icon.svg"
+    path.write_bytes(_svg_text(body))
+    try:
+        svg_pictures.inspect_svg(path, "icons/icon.svg")
+    except Invalid as exc:
+        return str(exc)
+    return None
+
+
+def _svg_bytes(over: int):
+    def check(run: Run) -> str | None:
+        body = '<path d="M0 0h5v5z"/>'
+        run.limit("SVG_BYTES", len(_svg_text(body)) - over)
+        return _svg(run, body)
+    return check
+
+
+def _svg_text(body: str) -> bytes:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{body}</svg>'.encode()
+
+
+def _svg_elements(paths: int):
+    """The root and `paths` paths, the limit 10: at it with 9, past it with 10."""
+    def check(run: Run) -> str | None:
+        run.limit("SVG_ELEMENTS", 10)
+        return _svg(run, '<path d="M0 0h5v5z"/>' * paths)
+    return check
+
+
+def _svg_path_chars(chars: int):
+    """A path of `chars` characters of data, the limit 20."""
+    def check(run: Run) -> str | None:
+        run.limit("SVG_PATH_CHARS", 20)
+        return _svg(run, f'<path d="{"M0 0" + " " * (chars - 6) + "h5"}"/>')
+    return check
+
+
+def _svg_depth(levels: int):
+    """The root and `levels - 1` groups inside each other, the limit 5."""
+    def check(run: Run) -> str | None:
+        run.limit("SVG_DEPTH", 5)
+        return _svg(run, "<g>" * (levels - 1) + "</g>" * (levels - 1))
+    return check
+
+
 def _git_at_once(run: Run) -> str | None:
     """A real repository: git answers well within the limit."""
     game = run.game()
@@ -99,5 +146,9 @@ CHECKS = {
     "PICTURE_BYTES": Pair(_picture_bytes(0), _picture_bytes(1)),
     "PICTURE_PIXELS": Pair(_picture_pixels(10), _picture_pixels(11)),
     "PICTURE_DPI": Pair(_drawn(10), _drawn(11)),
+    "SVG_BYTES": Pair(_svg_bytes(0), _svg_bytes(1)),
+    "SVG_ELEMENTS": Pair(_svg_elements(9), _svg_elements(10)),
+    "SVG_PATH_CHARS": Pair(_svg_path_chars(20), _svg_path_chars(21)),
+    "SVG_DEPTH": Pair(_svg_depth(5), _svg_depth(6)),
     "GIT_SECONDS": Pair(_git_at_once, _git_never_answers),
 }

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from cardgen.base.errors import did_you_mean
 from cardgen.shared import schema as s
-from cardgen.drawing.images import ImageInfo, inspect_image
+from cardgen.drawing.images import SVG, ImageInfo, inspect_image
+from cardgen.drawing.svg_pictures import inspect_svg
 from cardgen.shared.paths import confined_path
 from cardgen.shared.schema import Invalid, Key
 from cardgen.drawing.elements.base import BindContext, Box, Element, Ink, color_name
@@ -32,11 +33,12 @@ class Picture(Element):
 
     VALUE_KEY = "src"
     KEYS = {
-        "src": Key(s.text, required=True, doc="picture file relative to the game folder, or {{field}}"),
+        "src": Key(s.text, required=True, doc="picture file relative to the game folder (PNG, JPEG, "
+                                             "WebP, GIF, TIFF, BMP, or SVG drawn as vectors), or {{field}}"),
         "fit": Key(s.choice("fit", "fill", "crop"), default="fill",
                    doc="fit: whole picture inside the box; fill: cover the box, centred; "
                        "crop: cut the `crop` rectangle out of the picture, then fill"),
-        "crop": Key(_crop, doc="[left, top, width, height] in pixels, for fit: crop"),
+        "crop": Key(_crop, doc="[left, top, width, height] in pixels (an SVG's px), for fit: crop"),
         "bleed": Key(s.boolean, default=False, doc="edges on the trim line run on into the bleed"),
     }
 
@@ -47,12 +49,16 @@ class Picture(Element):
         src = values["src"]
         if src not in ctx.images:          # each picture is found and checked once, a bad one too
             try:
-                ctx.images[src] = inspect_image(confined_path(ctx.root, src), src)
+                inspect = inspect_svg if src.lower().endswith(".svg") else inspect_image
+                ctx.images[src] = inspect(confined_path(ctx.root, src), src)
             except Invalid as exc:
                 ctx.images[src] = exc
         info = ctx.images[src]
         if isinstance(info, Invalid):
-            ctx.problem("src", str(info), code="art")
+            if info.problem.code == "svg":       # an SVG cardgen refuses, rather than cannot read
+                ctx.problem("src", str(info), code="svg")
+            else:
+                ctx.problem("src", str(info), code="art")
             return None
         clip = bleed_box(box, ctx) if values["bleed"] else box
         crop = values["crop"] if values["fit"] == "crop" else None
@@ -61,12 +67,12 @@ class Picture(Element):
             return None
         if crop and (crop[0] + crop[2] > info.width or crop[1] + crop[3] > info.height
                      or not crop[2] or not crop[3]):
-            ctx.problem("crop", f"crop {list(crop)} is not inside the {info.width} x {info.height} "
+            ctx.problem("crop", f"crop {list(crop)} is not inside the {info.width:g} x {info.height:g} "
                         f"pixel picture '{values['src']}'")
             return None
         src_w, src_h = (crop[2], crop[3]) if crop else (info.width, info.height)
         dpi = min(src_w / (clip.width / 25.4), src_h / (clip.height / 25.4))
-        if values["fit"] != "fit" and dpi < PRINT_DPI:
+        if values["fit"] != "fit" and dpi < PRINT_DPI and info.format != SVG:   # vectors: any size
             ctx.problem("src", f"picture '{values['src']}' prints at {dpi:.0f} dpi in its "
                         f"{clip.width:g} x {clip.height:g} mm box; {PRINT_DPI} dpi needs "
                         f"{round(clip.width / 25.4 * PRINT_DPI)} x {round(clip.height / 25.4 * PRINT_DPI)} "
@@ -80,16 +86,13 @@ class Picture(Element):
         c = pen.canvas
         c.saveState()
         pen.clip(self.clip.x, self.clip.y, self.clip.width, self.clip.height)
-        x, y, w, h = pen.box(self.box.x, self.box.y, self.box.width, self.box.height)
+        x, y, _, _ = pen.box(self.box.x, self.box.y, self.box.width, self.box.height)
         form = pen.pictures.form(self.info, self.crop, self.box.width, self.box.height, pen.cmyk)
+        c.translate(x, y)
         if form is not None:       # put in the PDF once, before this face's own form
-            c.translate(x, y)
             c.doForm(form)
         else:
-            # a reader, not a file name: the PDF names the image by its content, not its path
-            reader, mask = pen.pictures.image(self.info, self.crop, self.box.width,
-                                              self.box.height, pen.cmyk)
-            c.drawImage(reader, x, y, w, h, mask=mask)
+            pen.pictures.draw(c, self.info, self.crop, self.box.width, self.box.height, pen.cmyk)
         c.restoreState()
 
     def pictures(self):
