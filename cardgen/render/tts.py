@@ -92,17 +92,20 @@ class TabletopSimulator(OutputKind):
         return out
 
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict:
-        cache = cache_folder(self.options)
-        out, entries, decks = {}, [], []
-        covers = []
+        wanted = {key: image for deck_faces in faces.decks
+                  for key, image in _deck_images(deck_faces).items()}
+        pieces_wanted, saved_pieces = pieces(game, faces)
+        wanted.update(pieces_wanted)
+        made = dict(zip(wanted, rasterise_faces(list(wanted.values()), cache_folder(self.options),
+                                                progress)))
+        out, entries, decks, covers = {}, [], [], []
         for deck_faces in faces.decks:
-            files, entry, saved, cover = _deck(game, deck_faces, cache, progress)
+            files, entry, saved, cover = _deck(game, deck_faces, made)
             out.update(files)
             entries.append(entry)
             decks.append(saved)
             covers.append(cover)
-        made, saved_pieces = pieces(game, faces, cache, progress)
-        out.update({f"{FOLDER}/{name}": m.image for name, m in made.items()})
+        out.update({f"{FOLDER}/{name}": made[name].image for name in pieces_wanted})
         manifest = {"game": game.title, "version": game.version, "decks": entries}
         out[f"{FOLDER}/manifest.json"] = _json(manifest)
         out[f"{FOLDER}/how-to-import.txt"] = _instructions(game, entries).encode("utf-8")
@@ -129,22 +132,30 @@ def _sheets(printed: list) -> list[list]:
     return [printed[start:start + PER_SHEET] for start in range(0, len(printed), PER_SHEET)]
 
 
-def _deck(game: Game, deck_faces: DeckFaces, cache: Path | None,
-          progress) -> tuple[dict, dict, SavedDeck, Made | None]:
+def _deck_images(deck_faces: DeckFaces) -> dict[tuple, FaceImage]:
+    """(deck id, "front" or "back", card id) -> the image of that face of the deck, at the size
+    its sheets take; the deck's own back under card id None."""
+    deck = deck_faces.deck
+    width, _ = card_pixels(deck.size.width, deck.size.height)
+    dpi = width / (deck.size.width / 25.4)
+    faces = {(deck.id, "front", card.id): deck_faces.fronts[card.id]
+             for card in deck.cards if card.id in deck_faces.fronts}
+    faces.update({(deck.id, "back", card_id): face for card_id, face in deck_faces.backs.items()})
+    faces[(deck.id, "back", None)] = deck_faces.back
+    return {key: FaceImage(face, dpi, "png", 0.0) for key, face in faces.items()}
+
+
+def _deck(game: Game, deck_faces: DeckFaces,
+          made: dict) -> tuple[dict, dict, SavedDeck, Made | None]:
     """The deck's sheets and back (file name -> bytes), its manifest entry, what the saved
-    object says of it, and the image of its first card."""
+    object says of it, and the image of its first card, from its faces' images `made`."""
     deck = deck_faces.deck
     width, height = card_pixels(deck.size.width, deck.size.height)
-    dpi = width / (deck.size.width / 25.4)
-    faces = {("front", card.id): deck_faces.fronts[card.id]
-             for card in deck.cards if card.id in deck_faces.fronts}
-    faces.update({("back", card_id): face for card_id, face in deck_faces.backs.items()})
-    faces[("back", None)] = deck_faces.back
-    made = rasterise_faces([FaceImage(face, dpi, "png", 0.0) for face in faces.values()],
-                           cache, progress)
-    images = dict(zip(faces, made))
+    images = {key[1:]: image for key, image in made.items()
+              if isinstance(key, tuple) and key[0] == deck.id}
     back = images[("back", None)]
     printed = [card for card in _printed(deck) if ("front", card.id) in images]
+    named = {card.id: SavedCard(card.name, card_text(game, deck, card)) for card in deck.cards}
     files, sheets, saved = {}, [], []
     back_name = f"{deck.id}-back.jpg"
     for n, cards in enumerate(_sheets(printed), start=1):
@@ -160,8 +171,7 @@ def _deck(game: Game, deck_faces: DeckFaces, cache: Path | None,
         sheets.append({"face": f"{FOLDER}/{name}", "back": f"{FOLDER}/{backs}", "width": columns,
                        "height": rows, "number": len(cards)})
         saved.append(SavedSheet(name, backs, columns, rows,
-                                tuple(SavedCard(card.name, card_text(game, deck, card))
-                                      for card in cards), unique_back=own))
+                                tuple(named[card.id] for card in cards), unique_back=own))
     files[f"{FOLDER}/{back_name}"] = _jpeg(_sized(back, width, height))
     entry = {"deck": deck.id, "name": deck.name, "back": f"{FOLDER}/{back_name}",
              "card_pixels": [width, height], "sheets": sheets}

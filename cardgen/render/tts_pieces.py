@@ -7,12 +7,11 @@ Every image sits in the tts folder itself, beside the deck sheets, so that one a
 """
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Callable, Iterator
+from typing import Iterator
 
 from cardgen.base.model import Game, Source
 from cardgen.load.cards import slug
-from cardgen.render.raster import FaceImage, Made, rasterise_faces
+from cardgen.render.raster import FaceImage
 from cardgen.render.token_outlines import outline_of
 from cardgen.render.tts_save import BOARD_THICKNESS, MAX_SIDE, SavedPiece
 from cardgen.resolve.resolve import Faces
@@ -52,9 +51,8 @@ def _dpi(width: float, height: float) -> float:
     return min(TOKEN_DPI, MAX_SIDE * 25.4 / max(width, height) * 0.999)
 
 
-def pieces(game: Game, faces: Faces, cache: Path | None,
-           progress: Callable[[int], None]) -> tuple[dict[str, Made], list[SavedPiece]]:
-    """Every token and board image (file name in the tts folder -> the image made), and each
+def pieces(game: Game, faces: Faces) -> tuple[dict[str, FaceImage], list[SavedPiece]]:
+    """Every token and board image (file name in the tts folder -> the image to make), and each
     piece of the saved object."""
     wanted: dict[str, FaceImage] = {}
     saved: list[SavedPiece] = []
@@ -83,5 +81,4 @@ def pieces(game: Game, faces: Faces, cache: Path | None,
             saved.append(SavedPiece(board.name + (f" ({copy})" if copy else ""), "", "square",
                                     board.width, board.height, name, None,
                                     thickness=BOARD_THICKNESS))
-    made = rasterise_faces(list(wanted.values()), cache, progress)
-    return dict(zip(wanted, made)), saved
+    return wanted, saved
