@@ -112,7 +112,7 @@ def web_address(text: str) -> str:
         raise ValueError("an address cannot contain spaces or control characters")
     try:
         parts = urlsplit(text)
-        parts.port
+        parts.port                                 # read only to refuse a port that is no number
     except ValueError as exc:
         raise ValueError(f"not a web address ({exc})") from None
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:

@@ -18,7 +18,7 @@ import io
 import json
 import math
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 from urllib.parse import quote
 
 from PIL import Image
@@ -26,9 +26,9 @@ from PIL import Image
 from cardgen.base.errors import Report
 from cardgen.base.markup import parse
 from cardgen.resolve.resolve import DeckFaces, Faces, card_scope
-from cardgen.base.model import Card, Deck, Game, Source
+from cardgen.base.model import Card, Deck, Game, Source, frozen_map
 from cardgen.render.base import OutputKind
-from cardgen.render.options import ExportCommand, Folder, Option, WebAddress
+from cardgen.render.options import ExportCommand, Folder, Option, WebAddress, web_address
 from cardgen.render.raster import (CACHE_OPTIONS, FaceImage, Made, cache_folder, open_image,
                                     rasterise_faces)
 from cardgen.render.tts_pieces import piece_names, pieces
@@ -58,7 +58,7 @@ def grid(count: int) -> tuple[int, int]:
 
 class TabletopSimulator(OutputKind):
     name = "tts"
-    description = "a Tabletop Simulator saved object of the game, with its deck sheets, tokens and boards"
+    description = "a Tabletop Simulator saved object: the game's decks, tokens and boards"
     default = False
     OPTIONS = (
         *CACHE_OPTIONS,
@@ -73,6 +73,12 @@ class TabletopSimulator(OutputKind):
         "TTS's Saved Objects folder), with its deck sheets, tokens and boards.",
         ("cardgen export tts data/my-game --out tts",
          "cardgen export tts data/my-game --base-url https://example.com/my-game/"))
+
+    def __init__(self, options: Mapping | None = None):
+        super().__init__(options)
+        if self.options["base_url"] is not None:     # the command line checks it as it reads it
+            self.options = frozen_map({**self.options,
+                                       "base_url": web_address(self.options["base_url"])})
 
     def check(self, game: Game, report: Report) -> None:
         """Nothing beyond the faces' own checks."""
