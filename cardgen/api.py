@@ -23,7 +23,8 @@ from cardgen.shared.registry import ExtensionError
 from cardgen.render import OUTPUT_KINDS
 from cardgen.render.calibration import render_calibration
 from cardgen.serve.server import ServeError
-from cardgen.render.options import Choice, Flag, Folder, Number, OptionConflict
+from cardgen.render.options import (Choice, Flag, Folder, Number, OptionConflict, WebAddress,
+                                    web_address)
 from cardgen.pipeline import BuildOptions, build, check, export_options, same_file_key
 from cardgen.authoring.scaffold import ScaffoldError, new_game
 from cardgen.write import OutputError, write_atomic, write_files

@@ -53,7 +53,18 @@ def outputs_for(options: BuildOptions | None) -> tuple[OutputKind, ...]:
     """The output kinds the build makes, each made with its options."""
     options = options or BuildOptions()
     names = options.only or tuple(name for name, kind in OUTPUT_KINDS.items() if kind.default)
-    return tuple(OUTPUT_KINDS[name](options.kinds.get(name)) for name in names)
+    return tuple(OUTPUT_KINDS[name](_built_in(OUTPUT_KINDS[name].OPTIONS, options.kinds.get(name),
+                                              options.out_dir))
+                 for name in names)
+
+
+def _built_in(declared, given: Mapping | None, out_dir: Path) -> Mapping | None:
+    """The options `given`, with each folder a build fills itself (`Folder(in_build=True)`) left
+    out made the folder its option keeps inside `out_dir`."""
+    filled = {option.name: out_dir / option.type.in_out for option in declared
+              if isinstance(option.type, Folder) and option.type.in_build and option.type.in_out
+              and (given or {}).get(option.name) is None}
+    return {**(given or {}), **filled} if filled else given
 
 
 def export_options(kind: str, out_dir: Path, given: Mapping,

@@ -33,7 +33,7 @@ TESTED_ELSEWHERE: dict[str, str] = {
 }
 # constants named MAX_* that are facts of a format, not limits on input
 FORMAT_FACTS = {
-    "cardgen/render/tts.py": {"MAX_COLUMNS", "MAX_ROWS", "MAX_SIDE"},       # a TTS deck sheet
+    "cardgen/render/tts_save.py": {"MAX_COLUMNS", "MAX_ROWS", "MAX_SIDE"},  # a TTS deck sheet
     "cardgen_extensions/target_code.py": {"MAX_DISTANCE"},                       # a target code's reach
     "cardgen_extensions/target_grid.py": {"MAX_SIZE"},                 # its printed grid
 }

@@ -93,6 +93,9 @@ def _click_option(option):
         return click.option(option.flag, option.name, default=option.default,
                             type=click.Path(file_okay=False, path_type=Path),
                             callback=writable_path, help=option.help)
+    if isinstance(of, api.WebAddress):
+        return click.option(option.flag, option.name, default=option.default, metavar="URL",
+                            callback=_web_address, help=option.help)
     if isinstance(of, api.Number):
         read = (click.IntRange(int(of.low), int(of.high)) if of.whole
                 else FiniteFloatRange(of.low, of.high))
@@ -100,6 +103,15 @@ def _click_option(option):
         read = click.Choice(of.values)
     return click.option(option.flag, option.name, type=read, default=option.default,
                         show_default=option.default is not None, help=option.help)
+
+
+def _web_address(ctx, param, value):
+    if value is None:
+        return value
+    try:
+        return api.web_address(value)
+    except ValueError as exc:
+        raise click.BadParameter(f"{exc}; found '{printable(value)[:80]}'") from None
 
 
 def _finish(report, written, quiet: bool, as_json: bool) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Mapping, Union
+from urllib.parse import urlsplit
 
 from cardgen.base.model import frozen_map
 
@@ -38,13 +39,20 @@ class Flag:
 
 @dataclass(frozen=True)
 class Folder:
-    """A folder; `in_out`: the folder inside --out an export uses when none is named."""
+    """A folder; `in_out`: the folder inside --out an export uses when none is named (with
+    `in_build`, a build's too)."""
 
     in_out: str | None = None
+    in_build: bool = False
 
 
-OptionType = Union[Choice, Number, Flag, Folder]
-OPTION_TYPES = (Choice, Number, Flag, Folder)
+@dataclass(frozen=True)
+class WebAddress:
+    """An http or https address that file names are added to (where the files are hosted)."""
+
+
+OptionType = Union[Choice, Number, Flag, Folder, WebAddress]
+OPTION_TYPES = (Choice, Number, Flag, Folder, WebAddress)
 
 
 @dataclass(frozen=True)
@@ -95,3 +103,22 @@ def check_excludes(declared: tuple[Option, ...], values: Mapping, given: set[str
         if clash:
             raise OptionConflict(f"{option.flag} {values[option.name]} {option.excludes_why}: "
                                  f"leave out {', '.join(clash)}")
+
+
+def web_address(text: str) -> str:
+    """`text` as an address file names are added to, ending in "/"; ValueError saying what is
+    wrong when it is not an http or https address of a host with no query or fragment."""
+    if any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        raise ValueError("an address cannot contain spaces or control characters")
+    try:
+        parts = urlsplit(text)
+        parts.port                                 # read only to refuse a port that is no number
+    except ValueError as exc:
+        raise ValueError(f"not a web address ({exc})") from None
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise ValueError("expected an http:// or https:// address, such as "
+                         "https://example.com/my-game/")
+    if parts.query or parts.fragment or text.endswith(("?", "#")):
+        raise ValueError("the address of a folder has no ?query or #fragment: file names are "
+                         "added to its end")
+    return text if text.endswith("/") else text + "/"

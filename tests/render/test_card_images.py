@@ -105,7 +105,8 @@ def test_tts_sheets_stay_within_its_limits_and_say_their_numbers(tmp_path):
     files = _export(TLB2, tmp_path, only=("tts",))
     manifest = json.loads(files["tts/manifest.json"].read_text(encoding="utf-8"))
     decks = {d["deck"]: d for d in manifest["decks"]}
-    assert decks["player-1"]["sheets"] == [{"face": "tts/player-1-sheet-1.jpg", "width": 10,
+    assert decks["player-1"]["sheets"] == [{"face": "tts/player-1-sheet-1.jpg",
+                                             "back": "tts/player-1-back.jpg", "width": 10,
                                              "height": 3, "number": 22}]
     for deck in decks.values():
         for sheet in deck["sheets"]:
