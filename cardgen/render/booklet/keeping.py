@@ -178,6 +178,45 @@ class KeptWithNext(Flowable):
                 top -= height + self._gap(index)
 
 
+class KeptWithLast(Flowable):
+    """A table and the short line that closes it (a note under it): the line goes with the
+    table's last rows, so it never tops a page alone."""
+
+    def __init__(self, block: Flowable, line: Flowable):
+        super().__init__()
+        self.block, self.line = block, line
+        self.spaceBefore, self.spaceAfter = block.getSpaceBefore(), line.getSpaceAfter()
+
+    @property
+    def parts(self) -> list[Flowable]:
+        return [self.block, self.line]
+
+    def _gap(self) -> float:
+        return self.block.getSpaceAfter() + self.line.getSpaceBefore()
+
+    def wrap(self, avail_width, avail_height):
+        self._sizes = [self.block.wrap(avail_width, avail_height), self.line.wrap(avail_width, 1e9)]
+        self.width = avail_width
+        self.height = self._sizes[0][1] + self._gap() + self._sizes[1][1]
+        return self.width, self.height
+
+    def split(self, avail_width, avail_height):
+        postponed = getattr(self, "_postponed", False)
+        if postponed:                  # on a page of its own: the table splits as it must
+            self.block._postponed = True
+        line = self.line.wrap(avail_width, 1e9)[1] + self._gap()
+        for room in (avail_height, avail_height - line):   # the table's own split, else shorter
+            pieces = self.block.split(avail_width, room) if room > 0 else []
+            if len(pieces) >= 2:
+                return [*pieces[:-1], KeptWithLast(pieces[-1], self.line)]
+        return [self.block, self.line] if postponed else []
+
+    def draw(self):
+        (_, block), (_, line) = self._sizes
+        self.block.drawOn(self.canv, 0, self.height - block)
+        self.line.drawOn(self.canv, 0, 0)
+
+
 def headings(flowable: Flowable) -> list[Heading]:
     """The headings a flowable placed on a page brings: itself, or those it keeps with the next."""
     if isinstance(flowable, Heading):
@@ -230,8 +269,9 @@ def _subsection(heading: Heading, heads: list) -> bool:
 
 def keep_closing_lines(flow: list) -> list:
     """The flow with each paragraph of two lines or so that closes its section (a heading, a page
-    break or the end follows it) joined to the list, or the short paragraph or note (a few
-    lines: never one that would need to split) before it, so that it never tops a page alone."""
+    break or the end follows it) joined to the list or table, or the short paragraph or note (a
+    few lines: never one that would need to split) before it, so that it never tops a page
+    alone."""
     out: list = []
     for flowable, following in zip(flow, [*flow[1:], None]):
         closes = following is None or isinstance(following, (Heading, CondPageBreak, PageBreak))
@@ -239,6 +279,8 @@ def keep_closing_lines(flow: list) -> list:
         closing = closes and _plain(flowable) and len(flowable.parsed.plain) <= CLOSING_CHARS
         if closing and isinstance(before, ItemList):
             out[-1] = ItemList([*before.items, flowable])
+        elif closing and isinstance(before, Table):
+            out[-1] = KeptWithLast(before, flowable)
         elif (closing and isinstance(before, RichText) and not isinstance(before, Heading)
                 and len(before.parsed.plain) <= 2 * INTRO_CHARS):
             out[-1] = KeptWithNext([before], flowable)

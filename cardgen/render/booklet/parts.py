@@ -357,8 +357,12 @@ def prototype_notice(game: Game, document: Document | None = None) -> str | None
     if named:
         said.append(f"A {PROTOTYPE_MARK} after a name in {' and '.join(named)} marks a made-up "
                     "name.")
-    if any(t.every for t in tables):
+    every = sum(t.every for t in tables)
+    if every == 1:
         said.append("A card table all of whose values are stand-ins says so under it.")
+    elif every:
+        said.append("Where card tables follow one another and all their values are stand-ins, "
+                    "the note under the first says so for them all.")
     return (text + " ".join(said)).strip()
 
 
