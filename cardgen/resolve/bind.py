@@ -162,6 +162,7 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
         if element is not None:
             drawn.append(element)
             names.append(spec.name)
+        ctx.parse_text = None      # the reader points back at its context: a cycle the GC would chase
     return CardFace(key, width, height, bleed, tuple(drawn), tuple(names)), problems
 
 
