@@ -148,7 +148,8 @@ ALL: tuple[Limit, ...] = (
           "the XML read from one workbook, every part read (sheet, shared strings, styles ...)",
           "more than 10,000,000 XML elements"),
     Limit("WORKBOOK_ENTRIES", WORKBOOK_ENTRIES, "entries",
-          "each list a workbook keeps: its sheets, relationships, number formats, cell styles, table styles",
+          "each list a workbook keeps: its sheets, relationships, number formats, cell styles, "
+          "table styles",
           "more than 65,536 sheets (or relationships, number formats, cell styles)"),
     Limit("WORKBOOK_BYTES", WORKBOOK_BYTES, "bytes", "an .xlsx or .ods file",
           "file is N bytes; the limit is 16,777,216"),

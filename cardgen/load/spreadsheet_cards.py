@@ -2,10 +2,9 @@
 
 A deck names `cards/heroes.xlsx` (the sheet named after the card type, or the workbook's only
 visible sheet: hidden ones are skipped) or `cards/heroes.xlsx#Heroes` (that sheet, hidden or
-not). Each sheet is a table read as table_cards
-reads a CSV file; messages name the sheet, row and column. A workbook is a zip archive, so its
-parts are size-checked before anything is unpacked; its XML is then read as a stream, counted
-as it goes (xlsx_sheets, ods_sheets).
+not). Each sheet is a table read as table_cards reads a CSV file; messages name the sheet, row
+and column. A workbook is a zip archive, so its parts are size-checked before anything is
+unpacked; its XML is then read as a stream, counted as it goes (xlsx_sheets, ods_sheets).
 """
 from __future__ import annotations
 

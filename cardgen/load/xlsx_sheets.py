@@ -1,10 +1,10 @@
 """Excel workbooks (.xlsx) read as a stream, within the limits, without a spreadsheet library.
 
 Only what cards need is read: the sheet names and which are hidden (workbook.xml and its
-relationships), the shared
-strings, which cell styles are dates (styles.xml), and the one sheet chosen, up to the end of
-its cell data. Every cell, row, shared string and character is counted as it is read; empty
-cells are never stored, so a reference far to the right (`r="XFD1"`) costs nothing.
+relationships), the shared strings, which cell styles are dates (styles.xml), and the one sheet
+chosen, up to the end of its cell data. Every cell, row, shared string and character is counted
+as it is read; empty cells are never stored, so a reference far to the right (`r="XFD1"`) costs
+nothing.
 
 A cell reads as its saved value: a number, a yes/no, a text, a date as a DateCell (its text
 "2024-01-02 00:00:00"). A formula saved without its value (as a script writes one: <f> and no

@@ -383,3 +383,20 @@ def rewrite(path: Path, change) -> None:
     with zipfile.ZipFile(path, "w") as archive:
         for name, data in parts.items():
             archive.writestr(name, data)
+
+
+@pytest.mark.parametrize("reference, message", [
+    ("cards/heroes.xlsx", "every sheet of the workbook is hidden (Notes, Roster): write the file "
+                          "as '<file>#<sheet>'"),
+    ("cards/heroes.xlsx#Heros", "no sheet 'Heros'; the workbook has: Notes (hidden), Roster (hidden)"),
+])
+def test_a_workbook_of_hidden_sheets_says_which_are_hidden(reference, message, game_with,
+                                                           validate):
+    game = game_with(reference)
+    path = game / "cards" / "heroes.xlsx"
+    xlsx(path, {"Notes": [["x"]], "Roster": [HEADER] + ROWS}, hidden={"Notes": "hidden"})
+    # openpyxl saves no workbook without a visible sheet; a script or another program may
+    rewrite(path, lambda part: part.replace(b'state="visible"', b'state="veryHidden"'))
+    result = validate(game)
+    assert result.exit_code == 1
+    assert result.stderr.strip().endswith(message), result.stderr
