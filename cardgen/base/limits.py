@@ -38,7 +38,7 @@ CELL_CHARS = 131_072                # characters in one cell
 SHARED_STRINGS = 1_000_000          # texts in an .xlsx workbook's shared-string table
 SHARED_STRING_CHARS = 16 * MiB      # characters of all those texts together
 WORKBOOK_ELEMENTS = 10_000_000      # XML elements read from one workbook, every part read
-WORKBOOK_ENTRIES = 65_536           # sheets, relationships, number formats or cell styles of a workbook
+WORKBOOK_ENTRIES = 65_536           # sheets, relations, number formats, cell or table styles
 WORKBOOK_BYTES = 16 * MiB           # an .xlsx or .ods file
 WORKBOOK_UNPACKED_BYTES = 128 * MiB  # every part of a workbook's archive, unpacked
 
@@ -148,7 +148,8 @@ ALL: tuple[Limit, ...] = (
           "the XML read from one workbook, every part read (sheet, shared strings, styles ...)",
           "more than 10,000,000 XML elements"),
     Limit("WORKBOOK_ENTRIES", WORKBOOK_ENTRIES, "entries",
-          "each list a workbook keeps: its sheets, relationships, number formats, cell styles",
+          "each list a workbook keeps: its sheets, relationships, number formats, cell styles, "
+          "table styles",
           "more than 65,536 sheets (or relationships, number formats, cell styles)"),
     Limit("WORKBOOK_BYTES", WORKBOOK_BYTES, "bytes", "an .xlsx or .ods file",
           "file is N bytes; the limit is 16,777,216"),

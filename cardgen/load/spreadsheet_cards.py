@@ -1,10 +1,10 @@
 """Card files that are spreadsheets: Excel (.xlsx) or OpenDocument (.ods) workbooks.
 
 A deck names `cards/heroes.xlsx` (the sheet named after the card type, or the workbook's only
-sheet) or `cards/heroes.xlsx#Heroes` (that sheet). Each sheet is a table read as table_cards
-reads a CSV file; messages name the sheet, row and column. A workbook is a zip archive, so its
-parts are size-checked before anything is unpacked; its XML is then read as a stream, counted
-as it goes (xlsx_sheets, ods_sheets).
+visible sheet: hidden ones are skipped) or `cards/heroes.xlsx#Heroes` (that sheet, hidden or
+not). Each sheet is a table read as table_cards reads a CSV file; messages name the sheet, row
+and column. A workbook is a zip archive, so its parts are size-checked before anything is
+unpacked; its XML is then read as a stream, counted as it goes (xlsx_sheets, ods_sheets).
 """
 from __future__ import annotations
 
@@ -61,9 +61,9 @@ def _read_table(archive: zipfile.ZipFile, suffix: str, wanted: str | None,
                 card_type: CardType) -> Table:
     if suffix == ".xlsx":
         workbook = XlsxWorkbook(archive)
-        return workbook.table(_choose(list(workbook.sheets), wanted, card_type))
-    tables = read_ods(archive)
-    return tables[_choose(list(tables), wanted, card_type)]
+        return workbook.table(_choose(list(workbook.sheets), workbook.hidden, wanted, card_type))
+    workbook = read_ods(archive)
+    return workbook.tables[_choose(list(workbook.tables), workbook.hidden, wanted, card_type)]
 
 
 def _check_archive(path: Path) -> None:
@@ -80,19 +80,28 @@ def _check_archive(path: Path) -> None:
         raise SheetError(f"unpacks to {unpacked:,} bytes; the limit is {WORKBOOK_UNPACKED_BYTES:,}")
 
 
-def _choose(sheets: list[str], wanted: str | None, card_type: CardType) -> str:
+def _choose(sheets: list[str], hidden: set[str], wanted: str | None, card_type: CardType) -> str:
+    """The sheet named, or else the one named after the card type (a visible one before a hidden
+    one), or else the only visible one."""
     if wanted is not None:
         if wanted not in sheets:
-            raise SheetError(f"no sheet '{wanted}'; the workbook has: {', '.join(sheets)}")
+            listed = ", ".join(f"{title} (hidden)" if title in hidden else title for title in sheets)
+            raise SheetError(f"no sheet '{wanted}'; the workbook has: {listed}")
         return wanted
-    by_name = {title.casefold(): title for title in sheets}
+    visible = [title for title in sheets if title not in hidden]
+    shown_last = sorted(sheets, key=lambda title: title not in hidden)
+    by_name = {title.casefold(): title for title in shown_last}
     for candidate in (card_type.id, card_type.name):
         if candidate.casefold() in by_name:
             return by_name[candidate.casefold()]
-    if len(sheets) == 1:
-        return sheets[0]
+    if len(visible) == 1:
+        return visible[0]
     if not sheets:
         raise SheetError("the workbook has no sheet")
-    raise SheetError(f"the workbook has several sheets ({', '.join(sheets)}) and none is named "
+    if not visible:
+        raise SheetError(f"every sheet of the workbook is hidden ({', '.join(sheets)}): write the "
+                         "file as '<file>#<sheet>'")
+    several = "several visible sheets" if len(visible) < len(sheets) else "several sheets"
+    raise SheetError(f"the workbook has {several} ({', '.join(visible)}) and none is named "
                      f"after the card type '{card_type.id}': name one as "
                      f"'{card_type.id}' or write the file as '<file>#<sheet>'")

@@ -3,8 +3,9 @@ the header row. Errors name the row and the column ('row 4, column C (health)'),
 
 Text cells are typed like YAML scalars (12 is a number, true a yes/no), unless the field's type
 reads them as the text written (see FieldType.table_cell); a spreadsheet's own numbers and yes/no
-cells keep their type; an empty cell is an absent field; a list field takes items separated by
-';'.
+cells keep their type; a spreadsheet's date cell (DateCell) is its date as text for a field read as
+text, and an error for any other; an empty cell is an absent field; a list field takes items
+separated by ';'.
 
 Reading is bounded while it goes (see cardgen/base/limits.py): rows and cells read, empty ones
 included, count as work; only rows that hold a value are kept, and only they count as rows of
@@ -77,6 +78,20 @@ def cell_value(value, reading: str):
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
+class DateCell(str):
+    """A spreadsheet cell formatted as a date, a time or a duration: its text as a text field
+    reads it ("2024-01-02 00:00:00"), `shown` as a message quotes it ("2024-01-02"), and `kind`
+    (date, time or duration)."""
+
+    shown: str
+    kind: str
+
+    def __new__(cls, text: str, shown: str, kind: str = "date"):
+        cell = super().__new__(cls, text)
+        cell.shown, cell.kind = shown, kind
+        return cell
+
+
 class TableError(ProblemError):
     """A table that cannot be read: past a limit, or damaged. `row` and `column` (from 0) place
     it when they are known; `place` names the sheet ("sheet 'Heroes', "). The reader reports it
@@ -138,6 +153,15 @@ class Table:
         self.cards += cards
         self.rows += [(number + n, cells) for n in range(repeat)]
 
+    def cell_name(self, number: int, column: int) -> str:
+        """"cell C3 (column 'damage')": the header's name for the column once row 1 is read."""
+        name = f"cell {column_letter(column)}{number}"
+        if number > 1 and self.rows and self.rows[0][0] == 1:
+            header = self.rows[0][1]
+            if column < len(header) and not _blank(header[column]):
+                name += f" (column '{str(header[column]).strip()[:40]}')"
+        return name
+
 
 def past_the_columns(number: int, column: int, place: str = "") -> TableError:
     """A value past the columns cardgen reads would be lost without a word: an error instead."""
@@ -187,6 +211,21 @@ def named_columns(header: tuple, rows: list[tuple[int, list]], name: str, report
     return ok
 
 
+def dates_read(header: tuple, row: list, readings: dict, at: RowAt) -> bool:
+    """A date cell is read only by a field that reads text: any other would take the date's text
+    (or, once the format is gone, the day count it hides) for a value."""
+    ok = True
+    for index, (key, cell) in enumerate(zip(header, row)):
+        reading = readings.get(key, "value")
+        if key and isinstance(cell, DateCell) and reading != "text":
+            advice = "a number" if reading == "value" else "text"
+            at.child(key).error(f"cell {column_letter(index)}{at.row} is formatted as a "
+                                f"{cell.kind} ({cell.shown}); format the column as {advice}",
+                                code="type")
+            ok = False
+    return ok
+
+
 def cards_from_rows(table: Table, path: Path, name: str, report: Report, card_type: CardType,
                     deck_id: str, default_copies: int) -> tuple[list[Card], bool]:
     """The cards of a table's rows (row 1 is the header), and whether every row loaded."""
@@ -214,6 +253,10 @@ def cards_from_rows(table: Table, path: Path, name: str, report: Report, card_ty
         if stray is not None:
             report.error(name, number, (here,), f"row has a value in column {column_letter(stray)}, "
                          f"beyond the {len(header)} columns the header names", code="csv")
+            complete = False
+            continue
+        if not dates_read(header, row, readings, RowAt(doc, (here,), report, row=number,
+                                                       columns=header, place=place)):
             complete = False
             continue
         try:

@@ -1,12 +1,14 @@
 """Excel workbooks (.xlsx) read as a stream, within the limits, without a spreadsheet library.
 
-Only what cards need is read: the sheet names (workbook.xml and its relationships), the shared
-strings, which cell styles are dates (styles.xml), and the one sheet chosen, up to the end of
-its cell data. Every cell, row, shared string and character is counted as it is read; empty
-cells are never stored, so a reference far to the right (`r="XFD1"`) costs nothing.
+Only what cards need is read: the sheet names and which are hidden (workbook.xml and its
+relationships), the shared strings, which cell styles are dates (styles.xml), and the one sheet
+chosen, up to the end of its cell data. Every cell, row, shared string and character is counted
+as it is read; empty cells are never stored, so a reference far to the right (`r="XFD1"`) costs
+nothing.
 
-A cell reads as its saved value: a number, a yes/no, a text, a date as text
-("2024-01-02 00:00:00"); a formula saved without a value is an empty cell.
+A cell reads as its saved value: a number, a yes/no, a text, a date as a DateCell (its text
+"2024-01-02 00:00:00"). A formula saved without its value (as a script writes one: <f> and no
+<v>) is an error, not an empty cell: what it would show is not in the file.
 """
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ import zipfile
 
 from cardgen.base.limits import (CELL_CHARS, SHARED_STRING_CHARS, SHARED_STRINGS, SHEET_COLUMNS,
                             TABLE_CELLS, TABLE_COLUMNS)
-from cardgen.load.table_cards import Table, TableError, Work, column_letter, past_the_columns
+from cardgen.load.table_cards import (DateCell, Table, TableError, Work, column_letter,
+                                      past_the_columns)
 from cardgen.load.xml_parts import Finished, PartReader, XmlPartError, entries
 from cardgen.shared.yaml_source import plain_number
 
@@ -56,12 +59,15 @@ class _WorkbookPart(PartReader):
     def __init__(self):
         super().__init__()
         self.sheets: list[tuple[str, str]] = []      # (name, relationship id)
+        self.hidden: set[str] = set()
         self.dates_from_1904 = False
 
     def start(self, name, attrs):
         if name == "sheet":
             relation = next((v for k, v in attrs.items() if k.endswith(" id")), "")
             self.sheets.append((attrs.get("name", ""), relation))
+            if attrs.get("state") in ("hidden", "veryHidden"):
+                self.hidden.add(attrs.get("name", ""))
             entries(len(self.sheets), "sheets")
         elif name == "workbookPr":
             self.dates_from_1904 = attrs.get("date1904", "") in ("1", "true")
@@ -159,20 +165,23 @@ def _is_date(code: str) -> bool:
     return re.search(r"(?<![_\\])[dmhysDMHYS]", code) is not None
 
 
-def _date_text(serial: float, from_1904: bool, duration: bool) -> str:
+def _date_cell(serial: float, from_1904: bool, duration: bool) -> DateCell:
     """A date cell's serial number as the text of its date, time or duration."""
     try:
         if duration:
-            return str(datetime.timedelta(milliseconds=round(serial * 86_400_000)))
+            text = str(datetime.timedelta(milliseconds=round(serial * 86_400_000)))
+            return DateCell(text, text, "duration")
         day, fraction = divmod(serial, 1)
         time = datetime.timedelta(milliseconds=round(fraction * 86_400_000))
         if 0 <= serial < 1 and time.days == 0:
-            return str((datetime.datetime.min + time).time())
+            text = str((datetime.datetime.min + time).time())
+            return DateCell(text, text, "time")
         if 0 < serial < 60 and not from_1904:   # Excel counts a 29 February 1900 that never was
             day += 1
-        return str(_EPOCHS[from_1904] + datetime.timedelta(days=day) + time)
+        text = str(_EPOCHS[from_1904] + datetime.timedelta(days=day) + time)
+        return DateCell(text, text.removesuffix(" 00:00:00"))
     except (OverflowError, ValueError):
-        return "#VALUE!"
+        return DateCell("#VALUE!", f"{serial:g}, past the dates a spreadsheet shows")
 
 
 class _Sheet(PartReader):
@@ -186,6 +195,7 @@ class _Sheet(PartReader):
         self.cells: list | None = None
         self.column = -1
         self.kind = self.style = None
+        self.formula = False        # the cell holds a formula (<f>)
         self.parts: list[str] | None = None
         self.length = 0
         self.reading = False
@@ -212,7 +222,9 @@ class _Sheet(PartReader):
                     raise self.damaged(f"'{reference[:20]}' is not a cell reference")
                 self.column = column
             self.kind, self.style = attrs.get("t", "n"), attrs.get("s")
-            self.parts, self.length = [], 0
+            self.parts, self.length, self.formula = [], 0, False
+        elif name == "f":
+            self.formula = self.parts is not None
         elif name == "v" or (name == "t" and self.kind == "inlineStr" and not self.phonetic):
             self.reading = self.parts is not None
         elif name == "row":
@@ -240,6 +252,8 @@ class _Sheet(PartReader):
     def end(self, name):
         if name == "c":
             parts, self.parts = self.parts, None
+            if self.formula and not parts and self.kind not in ("str", "inlineStr"):
+                raise self.unsaved_formula()
             if not parts:
                 return                # an empty cell, or one whose value is empty
             value = self.value("".join(parts))
@@ -261,12 +275,21 @@ class _Sheet(PartReader):
         elif name == "sheetData":
             raise Finished
 
+    def unsaved_formula(self) -> TableError:
+        """A formula whose value was never saved (a text formula's empty <v> is its empty text)."""
+        return TableError(f"{self.table.cell_name(self.row, self.column)}: a formula saved without "
+                          "its value (as a script writes one; a spreadsheet program saves both): "
+                          "open and save the file in a spreadsheet program so it stores the value",
+                          self.row, place=self.place)
+
     def value(self, text: str):
         kind = self.kind
         if kind == "inlineStr" or kind == "str" or kind == "e":
             return text
         if not text:
-            return None               # no saved value (a formula never calculated): empty
+            if self.formula:
+                raise self.unsaved_formula()
+            return None
         if kind == "s":
             if not text.isdigit() or int(text) >= len(self.strings):
                 raise self.damaged(f"shared string '{text[:20]}' is not in the workbook", self.column)
@@ -276,7 +299,8 @@ class _Sheet(PartReader):
                 raise self.damaged(f"'{text[:20]}' is not a yes/no value", self.column)
             return text == "1"
         if kind == "d":
-            return text.replace("T", " ").removesuffix("Z")
+            text = text.replace("T", " ").removesuffix("Z")
+            return DateCell(text, text.removesuffix(" 00:00:00"))
         number = plain_number(text.strip())
         if number is None:
             raise self.damaged("a number cell holds no number", self.column)
@@ -284,7 +308,7 @@ class _Sheet(PartReader):
             return text.strip()       # its digits, quoted as written by the range check
         style = int(self.style) if self.style and self.style.isdigit() and len(self.style) < 9 else 0
         if style in self.styles.dates:
-            return _date_text(number, self.from_1904, style in self.styles.durations)
+            return _date_cell(number, self.from_1904, style in self.styles.durations)
         return number
 
 
@@ -309,6 +333,7 @@ class XlsxWorkbook:
         self.strings_part = self._of_kind(related, "sharedStrings", folder)
         self.styles_part = self._of_kind(related, "styles", folder)
         self.sheets: dict[str, str] = {}
+        self.hidden = workbook.hidden
         for title, relation in workbook.sheets:
             kind, target = related.get(relation, ("", ""))
             if kind != "worksheet":

@@ -17,32 +17,52 @@ HEADER = ["name", "power", "text"]
 ROWS = [["First Hero", 3, "Deals **{{power}}** {damage}."], ["Second Hero", 5, "Draw a card."]]
 
 
-def xlsx(path: Path, sheets: dict[str, list[list]]) -> None:
+def xlsx(path: Path, sheets: dict[str, list[list]], hidden: dict[str, str] | None = None) -> None:
+    """A workbook saved by openpyxl; `hidden` gives sheets a state ("hidden" or "veryHidden")."""
     book = Workbook()
     book.remove(book.active)
     for title, rows in sheets.items():
         sheet = book.create_sheet(title)
+        sheet.sheet_state = (hidden or {}).get(title, "visible")
         for row in rows:
             sheet.append(row)
     book.save(path)
 
 
 def ods(path: Path, title: str, rows: list[list]) -> None:
-    """A minimal OpenDocument spreadsheet, written by hand; the last cell of each row repeats."""
+    ods_book(path, {title: rows})
+
+
+def ods_book(path: Path, sheets: dict[str, list], hidden: set[str] = frozenset()) -> None:
+    """A minimal OpenDocument spreadsheet, written by hand; the last cell of each row repeats. A
+    cell is a number, a text, or the XML of a <table:table-cell> as written; a hidden sheet's
+    table style says table:display="false", as LibreOffice writes it."""
     def cell(value):
         if isinstance(value, (int, float)):
             return (f'<table:table-cell office:value-type="float" office:value="{value}">'
                     f"<text:p>{value}</text:p></table:table-cell>")
+        if value.startswith("<table:table-cell"):
+            return value
         return f'<table:table-cell office:value-type="string"><text:p>{value}</text:p></table:table-cell>'
-    body = "".join("<table:table-row>" + "".join(cell(v) for v in row)
-                   + '<table:table-cell table:number-columns-repeated="3"/></table:table-row>'
-                   for row in rows)
+    tables = ""
+    for title, rows in sheets.items():
+        body = "".join("<table:table-row>" + "".join(cell(v) for v in row)
+                       + '<table:table-cell table:number-columns-repeated="3"/></table:table-row>'
+                       for row in rows)
+        style = "ta2" if title in hidden else "ta1"
+        tables += f'<table:table table:name="{title}" table:style-name="{style}">{body}</table:table>'
     content = ('<?xml version="1.0" encoding="UTF-8"?><office:document-content '
                'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+               'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
                'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
-               'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body>'
-               f'<office:spreadsheet><table:table table:name="{title}">{body}</table:table>'
-               '</office:spreadsheet></office:body></office:document-content>')
+               'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0">'
+               '<office:automatic-styles>'
+               '<style:style style:name="ta1" style:family="table" style:master-page-name="Default">'
+               '<style:table-properties table:display="true" style:writing-mode="lr-tb"/></style:style>'
+               '<style:style style:name="ta2" style:family="table" style:master-page-name="Default">'
+               '<style:table-properties table:display="false" style:writing-mode="lr-tb"/></style:style>'
+               '</office:automatic-styles><office:body>'
+               f'<office:spreadsheet>{tables}</office:spreadsheet></office:body></office:document-content>')
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
         archive.writestr("content.xml", content)
@@ -219,3 +239,164 @@ def test_a_stray_cell_past_the_header_names_its_column(game_with, validate):
     assert result.stderr.splitlines() == [
         f"{game / 'cards' / 'heroes.xlsx'}:3: error: csv: sheet 'hero', row 3: row has a value in "
         "column E, beyond the 3 columns the header names"]
+
+
+# as designers save them: hidden sheets, formulas, dates, line breaks --------------------------------
+
+@pytest.mark.parametrize("state", ["hidden", "veryHidden"])
+def test_hidden_xlsx_sheets_are_skipped(state, game_with):
+    game = game_with("cards/heroes.xlsx")
+    xlsx(game / "cards" / "heroes.xlsx", {"Lookup": [["x"]], "Roster": [HEADER] + ROWS,
+                                          "Old": [["y"]]}, hidden={"Lookup": state, "Old": state})
+    dumped = run("dump", game)
+    assert dumped.exit_code == 0, dumped.output
+    assert "Second Hero" in dumped.output
+
+
+def test_a_hidden_ods_sheet_is_skipped(game_with):
+    game = game_with("cards/heroes.ods")
+    ods_book(game / "cards" / "heroes.ods", {"Lookup": [["x"]], "Roster": [HEADER] + ROWS},
+             hidden={"Lookup"})
+    dumped = run("dump", game)
+    assert dumped.exit_code == 0, dumped.output
+    assert "Second Hero" in dumped.output
+
+
+@pytest.mark.parametrize("kind", ["xlsx", "ods"])
+def test_several_visible_sheets_still_need_one_named_and_only_they_are_listed(kind, game_with,
+                                                                               validate):
+    game = game_with(f"cards/heroes.{kind}")
+    sheets = {"Lookup": [["x"]], "Roster": [HEADER] + ROWS, "Spare": [HEADER] + ROWS}
+    if kind == "xlsx":
+        xlsx(game / "cards" / "heroes.xlsx", sheets, hidden={"Lookup": "hidden"})
+    else:
+        ods_book(game / "cards" / "heroes.ods", sheets, hidden={"Lookup"})
+    result = validate(game)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{game / 'cards' / f'heroes.{kind}'}: error: spreadsheet: the workbook has several "
+        "visible sheets (Roster, Spare) and none is named after the card type 'hero': name one "
+        "as 'hero' or write the file as '<file>#<sheet>'"]
+
+
+def test_a_hidden_sheet_is_read_when_named(game_with):
+    game = game_with("cards/heroes.xlsx#Roster")
+    xlsx(game / "cards" / "heroes.xlsx", {"Notes": [["x"]], "Roster": [HEADER] + ROWS},
+         hidden={"Roster": "hidden"})
+    dumped = run("dump", game)
+    assert dumped.exit_code == 0, dumped.output
+    assert "Second Hero" in dumped.output
+
+
+@pytest.mark.parametrize("kind", ["xlsx", "ods"])
+def test_a_formula_saved_without_its_value_is_an_error_naming_the_cell(kind, game_with, validate):
+    game = game_with(f"cards/heroes.{kind}")
+    path = game / "cards" / f"heroes.{kind}"
+    rows = [HEADER + ["symbol"], ROWS[0] + ["moon"], ROWS[1] + ["=A2"]]
+    if kind == "xlsx":
+        xlsx(path, {"hero": rows})     # openpyxl saves the formula and no value
+    else:
+        rows[2][3] = '<table:table-cell table:formula="of:=[.A2]"/>'
+        ods(path, "hero", rows)
+    result = validate(game)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{path}:3: error: spreadsheet: sheet 'hero', row 3: cell D3 (column 'symbol'): a formula "
+        "saved without its value (as a script writes one; a spreadsheet program saves both): "
+        "open and save the file in a spreadsheet program so it stores the value"]
+
+
+@pytest.mark.parametrize("cell, symbol", [
+    (b'<c r="D3" t="str"><f>""</f><v></v></c>', "star"),         # a text formula showing "": empty
+    (b'<c r="D3" t="str"><f>A2</f><v>Second Hero</v></c>', "Second Hero"),
+    (b'<c r="D3"><f>1+1</f><v>2</v></c>', "2")])
+def test_a_formula_saved_with_its_value_reads_as_its_value(cell, symbol, game_with):
+    game = game_with("cards/heroes.xlsx")
+    path = game / "cards" / "heroes.xlsx"
+    xlsx(path, {"hero": [HEADER + ["symbol"], ROWS[0] + ["moon"], ROWS[1] + ["PLACE"]]})
+    rewrite(path, lambda part: part.replace(
+        b'<c r="D3" t="inlineStr"><is><t>PLACE</t></is></c>', cell))
+    dumped = run("dump", game)
+    assert dumped.exit_code == 0, dumped.output
+    assert f'"symbol": "{symbol}"' in dumped.output
+
+
+def test_a_calculated_ods_formula_reads_as_its_value(game_with):
+    game = game_with("cards/heroes.ods")
+    ods(game / "cards" / "heroes.ods", "hero", [HEADER, ROWS[0], [
+        "Second Hero", '<table:table-cell table:formula="of:=2+2" office:value-type="float" '
+        'office:value="4"><text:p>4</text:p></table:table-cell>', "x"]])
+    dumped = run("dump", game)
+    assert dumped.exit_code == 0, dumped.output
+    assert '"power": 4' in dumped.output
+
+
+@pytest.mark.parametrize("kind", ["xlsx", "ods"])
+def test_a_date_cell_for_a_number_field_says_it_is_a_date(kind, game_with, validate):
+    game = game_with(f"cards/heroes.{kind}")
+    path = game / "cards" / f"heroes.{kind}"
+    if kind == "xlsx":
+        xlsx(path, {"hero": [HEADER] + ROWS})
+        rewrite(path, lambda part: part.replace(b'<c r="B3" t="n">', b'<c r="B3" s="1" t="n">')
+                .replace(b"<cellXfs", b'<numFmts count="1"><numFmt numFmtId="164" formatCode='
+                         b'"yyyy-mm-dd"/></numFmts><cellXfs')
+                .replace(b'<cellXfs count="1">', b'<cellXfs count="2">')
+                .replace(b"</cellXfs>", b'<xf numFmtId="164" applyNumberFormat="1"/></cellXfs>'))
+        shown = "1900-01-05"                # day 5 of Excel's count
+    else:
+        ods(path, "hero", [HEADER, ROWS[0], [
+            "Second Hero", '<table:table-cell office:value-type="date" office:date-value='
+            '"1900-01-05"><text:p>05/01/00</text:p></table:table-cell>', "x"]])
+        shown = "1900-01-05"
+    result = validate(game)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{path}:3: error: type: sheet 'hero', row 3, column B (power): cell B3 is formatted as "
+        f"a date ({shown}); format the column as a number"]
+
+
+def test_an_ods_date_cell_for_a_text_field_reads_as_it_shows(game_with):
+    game = game_with("cards/heroes.ods")
+    ods(game / "cards" / "heroes.ods", "hero", [HEADER, ROWS[0], [
+        "Second Hero", 5, '<table:table-cell office:value-type="date" office:date-value='
+        '"2024-01-02"><text:p>02/01/24</text:p></table:table-cell>']])
+    dumped = run("dump", game)
+    assert dumped.exit_code == 0, dumped.output
+    assert '"text": "02/01/24"' in dumped.output
+
+
+def test_ods_text_reads_as_it_shows(game_with):
+    game = game_with("cards/heroes.ods")
+    text = ('<table:table-cell office:value-type="string"><text:p>first <text:span>line'
+            '</text:span></text:p><text:p>second<text:line-break/>third</text:p>'
+            '<text:p>a<text:tab/>b<text:s text:c="3"/>c   d\n e </text:p></table:table-cell>')
+    ods(game / "cards" / "heroes.ods", "hero", [HEADER, ROWS[0], ["Second Hero", 5, text]])
+    dumped = run("dump", game)
+    assert dumped.exit_code == 0, dumped.output
+    assert '"text": "first line\\nsecond\\nthird\\na\\tb   c d e"' in dumped.output
+
+
+def rewrite(path: Path, change) -> None:
+    """The workbook with `change` made to each of its parts (bytes to bytes)."""
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: change(archive.read(name)) for name in archive.namelist()}
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+@pytest.mark.parametrize("reference, message", [
+    ("cards/heroes.xlsx", "every sheet of the workbook is hidden (Notes, Roster): write the file "
+                          "as '<file>#<sheet>'"),
+    ("cards/heroes.xlsx#Heros", "no sheet 'Heros'; the workbook has: Notes (hidden), Roster (hidden)"),
+])
+def test_a_workbook_of_hidden_sheets_says_which_are_hidden(reference, message, game_with,
+                                                           validate):
+    game = game_with(reference)
+    path = game / "cards" / "heroes.xlsx"
+    xlsx(path, {"Notes": [["x"]], "Roster": [HEADER] + ROWS}, hidden={"Notes": "hidden"})
+    # openpyxl saves no workbook without a visible sheet; a script or another program may
+    rewrite(path, lambda part: part.replace(b'state="visible"', b'state="veryHidden"'))
+    result = validate(game)
+    assert result.exit_code == 1
+    assert result.stderr.strip().endswith(message), result.stderr
