@@ -62,6 +62,7 @@ SVG_DEPTH = 64                      # elements inside each other in an SVG pictu
 # outputs -------------------------------------------------------------------------------------------
 IMAGE_SIDE = 16_383                 # pixels: WebP's limit, and past what most viewers open
 IMAGE_PIXELS = 100_000_000          # about 400 MB to draw in
+IMAGE_CACHE_BYTES = 500 * MiB       # the image cache folder, past which the images used longest ago go
 
 # git -----------------------------------------------------------------------------------------------
 GIT_SECONDS = 60                    # one git command
@@ -189,6 +190,9 @@ ALL: tuple[Limit, ...] = (
           _IMAGE_TOO_LARGE),
     Limit("IMAGE_PIXELS", IMAGE_PIXELS, "pixels", "an exported image",
           _IMAGE_TOO_LARGE),
+    Limit("IMAGE_CACHE_BYTES", IMAGE_CACHE_BYTES, "bytes",
+          "the image cache's images, once a build has added some (the build's own are kept)",
+          "no error: the images used longest ago are removed"),
     Limit("GIT_SECONDS", GIT_SECONDS, "seconds", "one git command (diff and errata --since)",
           "git took longer than 60 s"),
     Limit("GIT_FILES", GIT_FILES, "files",
