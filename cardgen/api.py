@@ -14,7 +14,7 @@ from cardgen.history.git_tree import GameTooLarge, OldGame, RevisionError, game_
 from cardgen.base.errors import Report, printable, relative_name
 from cardgen.authoring import schema_files
 from cardgen.authoring.json_schema import card_file_schema, game_file_schema, layout_file_schema
-from cardgen.base.limits import COMMAND_PATH_BYTES, NAME_BYTES
+from cardgen.base.limits import COMMAND_PATH_BYTES, IMAGE_CACHE_BYTES, NAME_BYTES
 from cardgen.load.game import GAME_FILE, load_game
 from cardgen.load.game_schema import OFFSET_MM
 from cardgen.load.snapshot import SNAPSHOT_FILE, snapshot_text
@@ -22,6 +22,7 @@ from cardgen.validate import validate_game
 from cardgen.shared.registry import ExtensionError
 from cardgen.render import OUTPUT_KINDS
 from cardgen.render.calibration import render_calibration
+from cardgen.render import image_cache
 from cardgen.serve.server import ServeError
 from cardgen.render.options import (Choice, Flag, Folder, Number, OptionConflict, WebAddress,
                                     web_address)
@@ -98,16 +99,43 @@ def watch(game_dirs: Iterable[Path], options: BuildOptions, show: Callable,
     rebuild_on_change(games, options.out_dir, rebuild, stop_event)
 
 
-def serve(game_dir: Path, port: int, cache: Path, announce: Callable[[str], None],
+def serve(game_dir: Path, port: int, cache: Path | None, announce: Callable[[str], None],
           shown_now: Callable[[dict], None], open_browser: bool = False, stop_event=None) -> None:
     """A live preview of the game on http://127.0.0.1:`port`/ (0: a free port), rendered again
-    on every save until `stop_event` is set (or Ctrl-C). `announce(url)` once it listens;
+    on every save until `stop_event` is set (or Ctrl-C), its images kept in the image cache
+    `cache` (None: the user's, image_cache_folder()). `announce(url)` once it listens;
     `shown_now(state)` each time the page is told of a new render (its `problems` among it).
     ServeError when the folder is not a game or the port cannot be had."""
     from cardgen.serve import live        # the server and watchfiles are loaded only to serve
 
-    live.serve(Path(game_dir), port, Path(cache), announce,
+    live.serve(Path(game_dir), port, image_cache_folder(cache), announce,
                lambda snapshot: shown_now(snapshot.state), open_browser, stop_event)
+
+
+@dataclass(frozen=True)
+class ImageCache:
+    folder: Path
+    images: int          # images and thumbnails, each with its digest
+    size: int            # bytes, all told
+    cap: int             # past it, the images used longest ago are removed
+
+
+def image_cache_folder(folder: Path | None = None) -> Path:
+    """The image cache: `folder`, or when None the user's (CARDGEN_CACHE_DIR's if it is set)."""
+    return Path(folder) if folder is not None else image_cache.default_folder()
+
+
+def image_cache_info(folder: Path | None = None) -> ImageCache:
+    cache = image_cache_folder(folder)
+    found = image_cache.entries(cache)
+    return ImageCache(cache, len(found), sum(entry.size for entry in found), IMAGE_CACHE_BYTES)
+
+
+def clear_image_cache(folder: Path | None = None) -> ImageCache:
+    """Every image of the cache removed, and nothing else of its folder: what was removed."""
+    cache = image_cache_folder(folder)
+    removed, size = image_cache.clear(cache)
+    return ImageCache(cache, removed, size, IMAGE_CACHE_BYTES)
 
 
 def dump(game_dir: Path) -> tuple[Report, dict | None]:

@@ -9,8 +9,11 @@ fixtures for the usual steps of a test on a game:
 """
 from __future__ import annotations
 
+import atexit
+import os
 import re
 import shutil
+import tempfile
 from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
@@ -24,6 +27,12 @@ from cardgen.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 CORPUS = ROOT / "tests" / "corpus"
+
+# the image cache of every test, and of every cardgen a test starts (it inherits the environment):
+# a folder of this test process's own, never the user's cache folder
+IMAGE_CACHE_ROOT = Path(tempfile.mkdtemp(prefix="cardgen-test-cache-"))
+os.environ["CARDGEN_CACHE_DIR"] = str(IMAGE_CACHE_ROOT)
+atexit.register(shutil.rmtree, IMAGE_CACHE_ROOT, True)
 
 Edit = tuple[str, str, str]     # a file relative to the game, a text there once, what replaces it
 

@@ -30,6 +30,10 @@ TESTED_ELSEWHERE: dict[str, str] = {
     "SHARED_STRING_CHARS": "tests/load/test_table_limits.py::test_shared_string_characters_counted",
     "WORKBOOK_ELEMENTS": "tests/load/test_table_limits.py::test_xml_elements_counted",
     "WORKBOOK_ENTRIES": "tests/load/test_table_limits.py::test_workbook_entries_counted",
+    "HYPHENATED_WORD_CHARS": "tests/drawing/test_richtext.py::"
+                             "test_a_word_of_64_characters_is_hyphenated_and_one_of_65_is_not",
+    "IMAGE_CACHE_BYTES": "tests/render/test_image_cache.py::"
+                         "test_at_the_cap_nothing_goes_and_what_a_build_uses_is_kept_past_it",
 }
 # constants named MAX_* that are facts of a format, not limits on input
 FORMAT_FACTS = {

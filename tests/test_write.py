@@ -339,8 +339,9 @@ def test_a_users_dot_cardgen_file_and_folder_survive_every_command_that_writes(
 def test_calibrate_and_schemas_after_images_keep_the_image_cache(tmp_path, monkeypatch, copy_game):
     game = copy_game("valid-minimal")
     monkeypatch.chdir(tmp_path)
-    for out in ("output", game):
-        assert _cli("export", "images", game, "--dpi", "36", "--out", out, "-q").exit_code == 0
+    for out in ("output", game):             # a cache named inside the folders written to
+        assert _cli("export", "images", game, "--dpi", "36", "--out", out, "-q",
+                    "--cache", Path(out) / ".cardgen-cache").exit_code == 0
         assert (Path(out) / ".cardgen-cache").is_dir()
     assert _cli("calibrate").exit_code == 0
     assert _cli("schema", game, "--write").exit_code == 0

@@ -22,6 +22,7 @@ NAME_BYTES = 255                    # one file or folder name, as most file syst
 COMMAND_PATH_BYTES = 4095           # a whole path on the command line, as Linux allows
 EXTENDS_DEPTH = 32                  # a layout and its parents, grandparents ...
 TEXT_EXPANSION = 20_000             # characters card text may grow by, beyond twice its fields' own
+HYPHENATED_WORD_CHARS = 64          # a word of card text longer than this is never hyphenated
 PATH_POINTS = 64                    # corners of a token's path
 COPIES = 1000                       # copies of a deck or a card
 PRINTED_CARDS = 10_000              # printed cards in one deck
@@ -62,6 +63,7 @@ SVG_DEPTH = 64                      # elements inside each other in an SVG pictu
 # outputs -------------------------------------------------------------------------------------------
 IMAGE_SIDE = 16_383                 # pixels: WebP's limit, and past what most viewers open
 IMAGE_PIXELS = 100_000_000          # about 400 MB to draw in
+IMAGE_CACHE_BYTES = 500 * MiB       # the image cache folder, past which the images used longest ago go
 
 # git -----------------------------------------------------------------------------------------------
 GIT_SECONDS = 60                    # one git command
@@ -112,6 +114,9 @@ ALL: tuple[Limit, ...] = (
     Limit("TEXT_EXPANSION", TEXT_EXPANSION, "characters",
           "what a card's text may grow by when its fields are filled in, beyond twice their own",
           "the text grows past N characters as its fields are filled in ({{...}} again and again)"),
+    Limit("HYPHENATED_WORD_CHARS", HYPHENATED_WORD_CHARS, "characters",
+          "a word of card text too wide for its box, looked up for its hyphenation points",
+          "no error: a longer word is not hyphenated (the text shrinks to fit it, as it did)"),
     Limit("PATH_POINTS", PATH_POINTS, "corners", "a token's path",
           "expected a list of 3 to 64 corners [x, y], found N corner(s)"),
     Limit("COPIES", COPIES, "copies", "copies of a deck, a card or a token",
@@ -190,6 +195,9 @@ ALL: tuple[Limit, ...] = (
           _IMAGE_TOO_LARGE),
     Limit("IMAGE_PIXELS", IMAGE_PIXELS, "pixels", "an exported image",
           _IMAGE_TOO_LARGE),
+    Limit("IMAGE_CACHE_BYTES", IMAGE_CACHE_BYTES, "bytes",
+          "the image cache's images, once a build has added some (the build's own are kept)",
+          "no error: the images used longest ago are removed"),
     Limit("GIT_SECONDS", GIT_SECONDS, "seconds", "one git command (diff and errata --since)",
           "git took longer than 60 s"),
     Limit("GIT_FILES", GIT_FILES, "files",

@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from cardgen import api
+from cardgen.cli.cache import cache
 from cardgen.cli.export import export
 from cardgen.cli.history import diff, errata, publish
 from cardgen.cli.shared import (DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json, output_stream_full,
@@ -328,10 +329,9 @@ def _watch(game_dirs, options: BuildOptions, quiet: bool) -> None:
 @click.option("--port", type=click.IntRange(1, 65535), default=None,
               help="Port to listen on, on 127.0.0.1 (default: a free one).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
-@click.option("--cache", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("output") / ".cardgen-cache", callback=writable_path,
-              help="Folder of images already made, shared with export (default: "
-                   "output/.cardgen-cache).")
+@click.option("--cache", type=click.Path(file_okay=False, path_type=Path), callback=writable_path,
+              help="Folder of images already made, shared with export (default: cardgen's "
+                   "images folder in the user's cache folder, or in $CARDGEN_CACHE_DIR).")
 def serve(game_dir, port, open_browser, cache):
     """Show a game in a web page, drawn again each time one of its files is saved.
 
@@ -360,6 +360,7 @@ def serve(game_dir, port, open_browser, cache):
 
 
 main.add_command(export)
+main.add_command(cache)
 main.add_command(diff)
 main.add_command(errata)
 main.add_command(publish)

@@ -1,6 +1,9 @@
 """Setting styled runs into lines: measuring, wrapping, and shrinking to fit a box.
 
 All sizes here are PDF points. The result is plain data; drawing it is `draw_text_layout`'s job.
+With `hyphenate`, a word wider than the box is broken at its hyphenation points (hyphenation.py)
+rather than making the whole text shrink for it: its first part ends the line being set if a
+break fits there, and each part after starts a line.
 """
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from dataclasses import dataclass
 
 from cardgen.base.markup import Run
 from cardgen.drawing import fonts
+from cardgen.drawing.hyphenation import break_points
 
 ICON_EM = 1.0  # an inline icon is as wide as the font size
 _SPACES = re.compile(r"([^\S\u00a0]+)")     # a no-break space joins the words either side
@@ -114,8 +118,80 @@ def _measured(runs: tuple[Run, ...], family: fonts.Family) -> tuple:
                  for item in _items(runs))
 
 
+Measured = tuple[tuple[Piece, ...], float]      # a word's pieces and its width, at size 1
+
+
+def _placed(word: Measured, size: float, x: float, gap: float, in_line: bool,
+            width: float | None, hyphenate: bool) -> tuple[tuple[Measured, bool], ...]:
+    """Where a word goes: its parts (the word whole, or broken with hyphens) each with whether
+    it starts a new line, the line being set `x` wide so far (`in_line`: with a word on it)."""
+    if width is None:
+        return ((word, False),)
+    if hyphenate and word[1] * size > width + 1e-6:
+        broken = _broken(word, size, width - x - gap if in_line else None, width)
+        if broken is not None:
+            parts, here = broken
+            return tuple((part, n > 0 or not here) for n, part in enumerate(parts))
+    return ((word, in_line and x + gap + word[1] * size > width),)
+
+
+@lru_cache(maxsize=20_000)
+def _broken(word: Measured, size: float, room: float | None,
+            width: float) -> tuple[tuple[Measured, ...], bool] | None:
+    """A word wider than `width` broken at its hyphenation points, as late as each line allows:
+    (its parts, whether the first goes in `room`, what is left of the line being set); None when
+    it cannot be (no points, an icon in it, a part that fits nowhere)."""
+    pieces, _ = word
+    if any(piece.icon for piece in pieces):
+        return None
+    points = break_points("".join(piece.text for piece in pieces))
+    parts: list[Measured] = []
+    rest, done, here = word, 0, room is not None
+    while rest[1] * size > width + 1e-6:
+        space = room if here and not parts else width
+        fitting = [(at, split) for at in points if at > done
+                   if (split := _split(rest[0], at - done))[0][1] * size <= space + 1e-6]
+        if fitting:
+            done, (head, rest) = fitting[-1]
+            parts.append(head)
+        elif here and not parts:
+            here = False            # no break fits what is left of the line: start a new one
+        else:
+            return None
+    return (*parts, rest), here
+
+
+@lru_cache(maxsize=20_000)
+def _split(pieces: tuple[Piece, ...], at: int) -> tuple[Measured, Measured]:
+    """A word's pieces broken before character `at`: the head with a hyphen in the face of the
+    letter before it, and the tail, each measured at size 1."""
+    head: list[tuple[str, str]] = []
+    tail: list[tuple[str, str]] = []
+    seen = 0
+    for piece in pieces:
+        cut = min(max(at - seen, 0), len(piece.text))
+        if cut:
+            head.append((piece.text[:cut], piece.font))
+        if cut < len(piece.text):
+            tail.append((piece.text[cut:], piece.font))
+        seen += len(piece.text)
+    text, font = head[-1]
+    head[-1] = (text + "-", font)
+    return _measured_texts(head), _measured_texts(tail)
+
+
+def _measured_texts(texts: list[tuple[str, str]]) -> Measured:
+    pieces, x = [], 0.0
+    for text, font in texts:
+        width = fonts.text_width(text, font, 1.0)
+        pieces.append(Piece(x, width, text, font))
+        x += width
+    return tuple(pieces), x
+
+
 def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
-              width: float | None, max_lines: int | None = None) -> tuple[list[Line], bool]:
+              width: float | None, max_lines: int | None = None,
+              hyphenate: bool = False) -> tuple[list[Line], bool]:
     """Greedy line breaking; width None means one line per hard break. Returns (lines, all words fit).
 
     A paragraph never ends on a lone word when the line before it can spare one ("it." alone on
@@ -140,16 +216,18 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
             close_paragraph()
             paragraph, x = [[]], 0.0
         elif item != " ":
-            pieces, unit_width = item
-            word_width = unit_width * size
             gap = space if paragraph[-1] else 0.0
-            if width is not None and paragraph[-1] and x + gap + word_width > width:
-                paragraph.append([])
-                x, gap = 0.0, 0.0
-            if width is not None and word_width > width + 1e-6:
-                words_fit = False
-            paragraph[-1].append((pieces, word_width))
-            x += gap + word_width
+            for (pieces, unit_width), new_line in _placed(item, size, x, gap, bool(paragraph[-1]),
+                                                          width, hyphenate):
+                word_width = unit_width * size
+                if new_line and paragraph[-1]:
+                    paragraph.append([])
+                    x = 0.0
+                gap = space if paragraph[-1] else 0.0
+                if width is not None and word_width > width + 1e-6:
+                    words_fit = False
+                paragraph[-1].append((pieces, word_width))
+                x += gap + word_width
     close_paragraph()
     return lines, words_fit
 
@@ -176,21 +254,21 @@ def _line(words: list[tuple[tuple[Piece, ...], float]], space: float, size: floa
 
 
 def layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
-                height: float | None, leading: float = 1.2) -> TextLayout:
+                height: float | None, leading: float = 1.2, hyphenate: bool = False) -> TextLayout:
     """Set text at one size. The same text in the same box (two player decks printing one card
     file, copies of a card) is set once: the result depends on nothing else."""
-    return _layout_text(runs, family, size, width, height, leading)
+    return _layout_text(runs, family, size, width, height, leading, hyphenate)
 
 
 @lru_cache(maxsize=20_000)
 def _layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
-                 height: float | None, leading: float) -> TextLayout:
+                 height: float | None, leading: float, hyphenate: bool) -> TextLayout:
     asc = fonts.ascent(family.face()) * size
     desc = fonts.descent(family.face()) * size
     max_lines = None
     if height is not None:   # the most lines the height holds; more cannot fit
         max_lines = max(0, math.floor((height + 1e-6 - asc - desc) / (size * leading))) + 1
-    lines, words_fit = set_lines(runs, family, size, width, max_lines)
+    lines, words_fit = set_lines(runs, family, size, width, max_lines, hyphenate)
     block = asc + desc + (len(lines) - 1) * size * leading
     widest = max((line.width for line in lines), default=0.0)
     fits = words_fit and (width is None or widest <= width + 1e-6) and (
@@ -200,18 +278,19 @@ def _layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width
 
 def fit_text(runs: tuple[Run, ...], family: fonts.Family, max_size: float, min_size: float,
              width: float | None, height: float | None, leading: float = 1.2,
-             step: float = 0.1) -> TextLayout:
-    """The largest size from max_size down to min_size at which the text fits the box.
+             step: float = 0.1, hyphenate: bool = False) -> TextLayout:
+    """The largest size from max_size down to min_size at which the text fits the box (with
+    `hyphenate`, its words too wide for the box broken with hyphens).
 
     If even min_size does not fit, the min_size layout is returned with fits=False.
     """
     def fits(size: float) -> bool:
-        return _fits(runs, family, size, width, height, leading)
+        return _fits(runs, family, size, width, height, leading, hyphenate)
 
     if max_size <= min_size or fits(max_size):
-        return layout_text(runs, family, max_size, width, height, leading)
+        return layout_text(runs, family, max_size, width, height, leading, hyphenate)
     if not fits(min_size):
-        return layout_text(runs, family, min_size, width, height, leading)
+        return layout_text(runs, family, min_size, width, height, leading, hyphenate)
     low, high = min_size, max_size
     while high - low > step:
         mid = (low + high) / 2
@@ -219,11 +298,11 @@ def fit_text(runs: tuple[Run, ...], family: fonts.Family, max_size: float, min_s
             low = mid
         else:
             high = mid
-    return layout_text(runs, family, low, width, height, leading)
+    return layout_text(runs, family, low, width, height, leading, hyphenate)
 
 
 def _fits(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
-          height: float | None, leading: float) -> bool:
+          height: float | None, leading: float, hyphenate: bool) -> bool:
     """Whether `layout_text` at `size` fits, found by counting lines from the words' widths
     alone: the pieces of a size that is only tried are never made."""
     face = family.face()
@@ -237,14 +316,17 @@ def _fits(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float
         if item == "\n":
             count, in_line, x = count + 1, 0, 0.0
         elif item != " ":
-            word_width = item[1] * size
             gap = space if in_line else 0.0
-            if width is not None and in_line and x + gap + word_width > width:
-                count, in_line, x, gap = count + 1, 0, 0.0, 0.0
-            if width is not None and word_width > width + 1e-6:
-                return False
-            in_line += 1
-            x += gap + word_width
+            for (_, unit_width), new_line in _placed(item, size, x, gap, in_line > 0, width,
+                                                     hyphenate):
+                word_width = unit_width * size
+                if new_line and in_line:
+                    count, in_line, x = count + 1, 0, 0.0
+                gap = space if in_line else 0.0
+                if width is not None and word_width > width + 1e-6:
+                    return False
+                in_line += 1
+                x += gap + word_width
         if max_lines is not None and count > max_lines:
             return False
     block = asc + desc + (count - 1) * size * leading

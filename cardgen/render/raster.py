@@ -6,7 +6,8 @@ kept in a cache folder under the hash of what it is made from (the face's one-pa
 holds its data, layout, fonts and pictures as drawn, and the size and format asked for): a face
 that has not changed is never rasterised again. Every image made goes to a file (in the cache,
 or with no cache in a scratch folder removed once the build is done), so a build never holds a
-deck's images in memory: the write step copies them into place.
+deck's images in memory: the write step copies them into place. Where the cache is and how large
+it may grow: image_cache.py.
 """
 from __future__ import annotations
 
@@ -37,26 +38,31 @@ from cardgen.render.token_outlines import Outline, outline_path
 from cardgen.base.units import mm_to_pt
 from cardgen.base.staged import StagedFile
 from cardgen.base.temp_files import remove_stale_temps, temp_path
+from cardgen.render import image_cache
+from cardgen.render.image_cache import THUMBNAILS
 
 FORMATS = {"png": "PNG", "jpg": "JPEG", "webp": "WEBP"}
 OPTIONS = {"PNG": {"compress_level": 3},      # twice as fast as Pillow's 6, for 7% larger files
            "JPEG": {"quality": 92}, "WEBP": {"quality": 92, "method": 4}}
 PARALLEL_FROM = 8          # fewer images than this are not worth starting other processes for
 CHUNK = 4                  # faces a process takes at a time: few, so the cores finish together
-THUMBNAILS = "thumbnails"  # the cache's folder of small copies, for contact sheets
 
-# the options of every kind that rasterises faces: a build keeps no cache unless told to
+# the options of every kind that rasterises faces
 CACHE_OPTIONS = (
-    Option("cache", Folder(in_out=".cardgen-cache"), None,
-           "Folder of images already made, reused when a card has not changed "
-           "(default: <out>/.cardgen-cache; --no-cache for none)."),
+    Option("cache", Folder(), None,
+           "Folder of images already made, reused when a card has not changed (default: "
+           "cardgen's images folder in the user's cache folder, or in $CARDGEN_CACHE_DIR; "
+           "--no-cache for none)."),
     Option("no_cache", Flag(paired=False), False, "Rasterise every image again."),
 )
 
 
 def cache_folder(options: Mapping) -> Path | None:
-    """The cache folder a kind's options name (CACHE_OPTIONS): none with --no-cache."""
-    return None if options["no_cache"] else options["cache"]
+    """The cache folder a kind's options name (CACHE_OPTIONS), the user's when they name none:
+    none with --no-cache."""
+    if options["no_cache"]:
+        return None
+    return options["cache"] or image_cache.default_folder()
 
 
 @dataclass(frozen=True)
@@ -195,7 +201,8 @@ def open_image(data: bytes | StagedFile) -> Image.Image:
 def rasterise_faces(items: Sequence[Job | FaceImage], cache: Path | None,
                     progress=lambda n: None, workers: int | None = None) -> list[Made]:
     """Every item's image (and thumbnail), in order: from the cache where it is there, drawn
-    and rasterised on every core where not; new images go into the cache."""
+    and rasterised on every core where not; new images go into the cache, which is then
+    trimmed to its size (image_cache.trim), keeping every file of these items."""
     scratch, store = _store(cache)
     tasks = [(item, store) for item in items]
     workers = workers or os.cpu_count() or 1
@@ -210,6 +217,10 @@ def rasterise_faces(items: Sequence[Job | FaceImage], cache: Path | None,
         for task in tasks:
             made.append(_make(task))
             progress(1)
+    if scratch is None and any(result.rasterised for result in made):
+        image_cache.trim(cache, keep=[data.path for result in made
+                                      for data in (result.image, result.thumbnail)
+                                      if isinstance(data, StagedFile)])
     return [_kept_with(result, scratch) for result in made]
 
 
@@ -250,6 +261,8 @@ class _Store:
         for folder in dict.fromkeys(f for f in (self.cache, self.folder) if f is not None):
             found = _checked(folder / name, kind, size)
             if found is not None:
+                if folder == self.cache:
+                    image_cache.mark_used(found.path)
                 return found
         return None
 

@@ -87,3 +87,51 @@ def test_a_widow_stays_when_moving_a_word_would_leave_one_alone():
     layout = layout_text(parse("Draw cards. Now.").runs, family, 10, width, None)
     # "Draw cards." / "Now.": moving "cards." down would leave "Draw" alone instead
     assert [_words(line) for line in layout.lines] == [["Draw", "cards."], ["Now."]]
+
+
+# a word too wide for its box ------------------------------------------------------------------
+
+def _lines(layout) -> list[str]:
+    return [" ".join("".join(p.text for p in word) for word in line.words)
+            for line in layout.lines]
+
+
+def test_a_word_too_wide_for_the_box_is_hyphenated_rather_than_shrinking_the_text():
+    runs = parse("Cast a Transmogrification on any card.").runs
+    word = layout_text(parse("Transmogrification").runs, SANS, 10, None, None).width
+    width = word * 0.65                       # the word alone needs 10pt x 0.65: it cannot stay whole
+    shrunk = fit_text(runs, SANS, 10, 5, width, 80)
+    hyphenated = fit_text(runs, SANS, 10, 5, width, 80, hyphenate=True)
+    assert shrunk.fits and shrunk.size < 7 and "Transmogrification" in _lines(shrunk)[1]
+    assert hyphenated.fits and hyphenated.size == 10
+    lines = _lines(hyphenated)
+    broken = next(n for n, line in enumerate(lines) if line.endswith("-"))
+    head, tail = lines[broken].split()[-1], lines[broken + 1].split()[0]
+    assert head in ("Trans-", "Transmo-", "Transmogri-", "Transmogrifi-") and \
+        head[:-1] + tail == "Transmogrification"            # broken where en_US breaks it
+    assert all(line.width <= width + 1e-6 for line in hyphenated.lines)
+    assert hyphenated == fit_text(runs, SANS, 10, 5, width, 80, hyphenate=True)
+
+
+def test_a_hyphenated_word_starts_on_the_line_being_set_when_a_break_fits_there():
+    runs = parse("Go Transmogrification").runs
+    width = layout_text(parse("Go Transmo-").runs, SANS, 10, None, None).width + 0.5
+    assert _lines(layout_text(runs, SANS, 10, width, None, hyphenate=True)) == \
+        ["Go Transmo-", "grification"]
+
+
+def test_a_word_with_no_break_that_fits_or_an_icon_still_shrinks_the_text():
+    for text in ("Transmogrification{damage}", "Xxxxxxxxxxxxxxxxxxxxxxx"):
+        runs = parse(text).runs
+        width = layout_text(runs, SANS, 10, None, None).width * 0.6
+        layout = fit_text(runs, SANS, 10, 4, width, 80, hyphenate=True)
+        assert layout.size < 10 and len(layout.lines) == 1
+
+
+def test_a_word_of_64_characters_is_hyphenated_and_one_of_65_is_not():
+    word = ("Transmogrification" * 4)[:64]
+    for text, hyphenated in ((word, True), (word + "s", False)):
+        runs = parse(text).runs
+        width = layout_text(runs, SANS, 10, None, None).width / 3
+        layout = fit_text(runs, SANS, 10, 2, width, 200, hyphenate=True)
+        assert (layout.size == 10 and len(layout.lines) > 3) is hyphenated, text

@@ -155,7 +155,8 @@ def _wrapped(runs, family, size: float, one_line: TextLayout, width: float,
 
 @dataclass(frozen=True)
 class TextBox(Element):
-    """Wrapped text; the font shrinks until it fits the box, down to min_size."""
+    """Wrapped text; the font shrinks until it fits the box, down to min_size. A word wider
+    than the box is broken with a hyphen (US English rules) rather than shrinking the text."""
 
     box: Box
     layout: TextLayout
@@ -176,7 +177,8 @@ class TextBox(Element):
         parsed = ctx.parse_text(values["text"])
         min_size = values["min_size"] or values["size"] * 0.6
         layout = fit_text(parsed.runs, ctx.family(values["font"]), values["size"], min_size,
-                          mm_to_pt(box.width), mm_to_pt(box.height), values["leading"])
+                          mm_to_pt(box.width), mm_to_pt(box.height), values["leading"],
+                          hyphenate=True)
         _check_text(ctx, "text", parsed, layout, box, min_size)
         return cls(box, layout, values["align"], values["valign"], ctx.color(values["color"]),
                    values["fine_print"])

@@ -1,4 +1,4 @@
-"""An image cache left in output/ by `export images` (a folder named .cardgen-cache)."""
+"""An image cache left in output/ by `export images --cache output/.cardgen-cache`."""
 from pathlib import Path
 
 

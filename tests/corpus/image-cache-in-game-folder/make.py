@@ -1,4 +1,4 @@
-"""The image cache `export images --out data/game` leaves inside the game folder."""
+"""The image cache `export images --cache data/game/.cardgen-cache` leaves in the game folder."""
 from pathlib import Path
 
 
