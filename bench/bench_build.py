@@ -15,8 +15,9 @@ then these run as separate processes, interleaved and repeated, each measured fr
   "cards/s" is images made a second (one a distinct face, copies are one image).
 
 The first line names the machine (its cores, processor and Python), since the numbers are
-its own. The table gives each figure's median and cardgen's time as a ratio to the floor's; below it each
-target is set beside what was measured. The numbers are reported, never a pass or a fail.
+its own. The table gives each figure's median and cardgen's time as a ratio to the floor's;
+below it each target is set beside what was measured. The numbers are reported, never a pass or
+a fail.
 """
 from __future__ import annotations
 
