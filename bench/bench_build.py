@@ -14,13 +14,16 @@ then these run as separate processes, interleaved and repeated, each measured fr
   changed, again: the table says how many images that second export rasterised. Its
   "cards/s" is images made a second (one a distinct face, copies are one image).
 
-The table gives each figure's median and cardgen's time as a ratio to the floor's; below it each
-target is set beside what was measured. The numbers are reported, never a pass or a fail.
+The first line names the machine (its cores, processor and Python), since the numbers are
+its own. The table gives each figure's median and cardgen's time as a ratio to the floor's;
+below it each target is set beside what was measured. The numbers are reported, never a pass or
+a fail.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import platform
 import statistics
 import subprocess
 import sys
@@ -160,7 +163,8 @@ def main() -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 10000])
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    print(f"{os.cpu_count()} cores; medians of {args.rounds} interleaved rounds; times in seconds")
+    print(f"{os.cpu_count()} cores ({platform.processor() or platform.machine()}), Python "
+          f"{platform.python_version()}; medians of {args.rounds} interleaved rounds; times in seconds")
     print(f"{'cards':>6} {'command':9} {'wall s':>8} {'cards/s':>9} {'peak MB':>8} {'PDF MB':>7} {'/floor':>6}")
     results = {}
     for cards in args.sizes:

@@ -1,8 +1,11 @@
+import re
+
 import pytest
 from reportlab.lib.colors import CMYKColor
 
 from cardgen.shared.schema import Invalid
 from cardgen.shared.colors import parse_color, to_cmyk
+from cardgen.shared.css_colors import CSS_COLORS
 
 
 def test_hex_short_and_long():
@@ -66,3 +69,28 @@ def test_a_dark_near_grey_is_black_ink_alone(value, black):
 def test_a_coloured_dark_or_a_light_grey_keeps_its_colour_inks(value):
     color = to_cmyk(parse_color(value))
     assert color.cyan + color.magenta + color.yellow > 0
+
+
+def test_the_css_names_are_all_148_of_css_color_level_4():
+    assert len(CSS_COLORS) == 148
+    assert all(name == name.lower() and re.fullmatch(r"#[0-9a-f]{6}", value)
+               for name, value in CSS_COLORS.items())
+
+
+@pytest.mark.parametrize("name, value", [
+    ("lightgray", "0xd3d3d3"), ("LightGrey", "0xd3d3d3"), ("rebeccapurple", "0x663399"),
+    ("darkseagreen", "0x8fbc8f"), ("steelblue", "0x4682b4")])
+def test_css_names_are_colours_with_their_css_values(name, value):
+    assert parse_color(name).hexval() == value
+
+
+@pytest.mark.parametrize("name, suggestion", [
+    ("fidred", "red"), ("cornflower", "cornflowerblue"), ("fidlightblue", "lightblue")])
+def test_reportlabs_own_names_are_refused_with_the_closest_css_name(name, suggestion):
+    with pytest.raises(Invalid, match=rf"unknown colour '{name}' \(did you mean '{suggestion}'\?\); "
+                                      "use a CSS colour name"):
+        parse_color(name)
+
+
+def test_a_layout_colour_is_preferred_to_a_css_name():
+    assert parse_color("red", {"red": "#7a2e2e"}).hexval() == "0x7a2e2e"

@@ -45,11 +45,14 @@ class Problem:
         return format_path(self.path)
 
     def format(self) -> str:
-        """One line for a terminal: characters that would act on it instead of printing are
-        shown as escapes."""
-        where = f"{self.file}:{self.line}" if self.line else self.file
-        subject = f" {self.key_path}:" if self.path else ""
-        return printable(f"{where}: {self.severity.value}: {self.code}:{subject} {self.message}")
+        """One line for a terminal, `file:line: severity: code: key.path: message`, each of
+        `file`, `:line` and `key.path: ` left out when the problem has none (never an empty
+        `: :`). Characters that would act on the terminal instead of printing are shown as
+        escapes."""
+        where = f"{self.file}:{self.line}" if self.file and self.line else self.file
+        parts = [where] if where else []
+        parts += [self.severity.value, self.code] + ([self.key_path] if self.key_path else [])
+        return printable(": ".join(parts + [self.message]))
 
     def as_dict(self) -> dict:
         return {

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Mapping
 
 from reportlab.lib import colors as rl
 
 from cardgen.base.errors import did_you_mean
+from cardgen.shared.css_colors import CSS_COLORS
 from cardgen.shared.schema import Invalid
 
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
@@ -15,13 +15,10 @@ _CMYK = re.compile(r"^cmyk\(\s*([^)]*)\)$", re.IGNORECASE)
 NONE_NAMES = {"none", "transparent"}
 
 
-@lru_cache(maxsize=1)
-def _css_names() -> dict:
-    return {name.lower(): value for name, value in rl.getAllNamedColors().items()}
-
-
 def parse_color(value, palette: Mapping[str, str] | None = None, _seen: tuple = ()):
-    """A reportlab colour, or None for 'none'. Names look in `palette` (layout colours) first."""
+    """A reportlab colour, or None for 'none'. Names look in `palette` (layout colours) first,
+    then among the CSS colour names (reportlab's own names, such as 'fidred', are not colours
+    here: a layout must mean the same in a browser)."""
     if not isinstance(value, str):
         raise Invalid(f"expected a colour (a name, '#rrggbb' or 'cmyk(c, m, y, k)'), found '{value}'",
                       code="color")
@@ -40,12 +37,11 @@ def parse_color(value, palette: Mapping[str, str] | None = None, _seen: tuple = 
     match = _CMYK.match(text)
     if match:
         return _cmyk(match.group(1), text)
-    css = _css_names()
-    if text.lower() in css:
-        return css[text.lower()]
-    names = list(palette or {}) + list(css)
-    raise Invalid(f"unknown colour '{text}'{did_you_mean(text, names)}; use a name from the "
-                  "layout's colours, '#rrggbb' or 'cmyk(c, m, y, k)'", code="color")
+    if text.lower() in CSS_COLORS:
+        return rl.HexColor(CSS_COLORS[text.lower()])
+    names = list(palette or {}) + list(CSS_COLORS)
+    raise Invalid(f"unknown colour '{text}'{did_you_mean(text, names)}; use a CSS colour name, "
+                  "a name from the layout's colours, '#rrggbb' or 'cmyk(c, m, y, k)'", code="color")
 
 
 def _cmyk(body: str, text: str):
