@@ -95,9 +95,8 @@ def read_blocks(text: str) -> tuple[tuple[Block, ...], list[DocumentTextError]]:
     """The blocks of a document's text, each with the line it starts on (from 1), and the
     problems of the directives it could not read (every one, not only the first)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    env: dict = {}
     try:
-        tokens = _MARKDOWN.parse(text, env)
+        tokens = _MARKDOWN.parse(text)
         flooded = False
     except _Flood as flood:            # the tokens read so far hold more pieces than allowed
         tokens, flooded = flood.tokens, True
@@ -167,10 +166,11 @@ def _starts(state: StateBlock, line: int, mark: str) -> bool:
 
 
 def _directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    """A line starting with '@', at the top level or ending the list or note it follows."""
+    """A line starting with '@', at the top level or ending the list, note or table it follows."""
     if not _starts(state, start, "@") \
             or state.sCount[start] - state.blkIndent >= 4 \
-            or not (state.level == 0 or state.sCount[start] < state.blkIndent):
+            or not (state.level == 0 or state.sCount[start] < state.blkIndent
+                    or state.tokens.open[:1] == ["table_open"]):
         return False
     if not silent:
         token = state.push("directive", "", 0)

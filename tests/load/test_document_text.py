@@ -80,6 +80,7 @@ def _read(text: str) -> list[tuple]:
     ("Text\n@glossary\n", [("paragraph", 1, "Text"), ("directive", 2, "glossary")]),
     ("- item\n@glossary\n", [("bullets", 1, (("item", 1),)), ("directive", 2, "glossary")]),
     ("> note\n@glossary\n", [("note", 1, "note"), ("directive", 2, "glossary")]),
+    ("| a |\n|---|\n| 1 |\n@glossary\n", [("table", 1, (("a",), ("1",))), ("directive", 4, "glossary")]),
     # in a list item, '@' starts text like any other
     ("- @glossary\n", [("bullets", 1, (("@glossary", 1),))]),
 ])
