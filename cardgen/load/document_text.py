@@ -1,21 +1,35 @@
-"""A document's text: a light markup a designer writes by hand, read into blocks with their lines.
+"""A document's text: Markdown (CommonMark, with GitHub's tables) read into blocks with their lines.
 
-    # Heading                    (## and ### for smaller ones)
+    # Heading                    (## and ### for smaller ones; a line of === or --- under a
+                                  line makes it a heading too)
     A paragraph runs on over lines until a blank one; card markup works inside it:
-    **bold**, *italic*, {icon}, [[Term]].
-    - a bullet item              (a line indented by two spaces carries it on)
+    **bold**, *italic*, {icon}, [[Term]], {{card.field}}.
+    - a bullet item              (its lines indented under its text carry it on)
     1. a numbered item
     | a table | row |            (a row of dashes under the first row makes it the header)
     > a note, set apart in a box
     @cards deck=heroes columns=name,power     (a part made from the game's data)
 
-A line it cannot place is a paragraph. A directive's name and keys are checked here; what they
-name (a deck, a field) is checked with the rest of the game.
+markdown-it-py finds the blocks; cardgen's own card markup (cardgen.base.markup) reads the text
+inside them, as it reads a card's. cardgen's own syntax on top of CommonMark:
+
+- a line starting with `@` is a directive, even right under a paragraph, a list or a note;
+- a table's cells are split at `|` but not inside `[[Term|shown]]` nor at `\\|`;
+- rows of `|` with no row of dashes under the first are a table without a header.
+
+No HTML is passed through, and there are no code blocks, rules (`---`) or link reference
+definitions: such lines are text. A directive's name and keys are checked here; what they name
+(a deck, a field) is checked with the rest of the game.
 """
 from __future__ import annotations
 
 import re
 import shlex
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_block.table import table as gfm_table
+from markdown_it.rules_core import StateCore
 
 from cardgen.base.errors import ProblemError, did_you_mean
 from cardgen.base.model import Block, frozen_map
@@ -40,10 +54,11 @@ DIRECTIVES = {
                                 "reference, the text's own summary, printed on a spare page of the "
                                 "booklet when there is one"),
 }
-_HEADING = re.compile(r"^(#{1,3})\s+(.*\S)\s*$")
-_BULLET = re.compile(r"^[-*]\s+(.*)$")
-_NUMBER = re.compile(r"^\d{1,3}[.)]\s+(.*)$")
+HEADING_LEVELS = 3          # the booklet sets three sizes of heading: #### and smaller are ###
 _RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+# The most tokens one piece (a block, list item or table row) makes: a table row at its widest.
+# Parsing stops past DOCUMENT_BLOCKS times this, when the pieces read are already too many.
+_TOKENS_PER_PIECE = 3 * DOCUMENT_TABLE_COLUMNS + 4
 
 
 class DocumentTextError(ProblemError, ValueError):
@@ -68,99 +83,257 @@ class Pieces:
     def add(self, line: int) -> None:
         self.count += 1
         if self.count > DOCUMENT_BLOCKS:
-            raise DocumentTextError(line, f"more than {DOCUMENT_BLOCKS:,} blocks, list items and "
-                                    "table rows in one document")
+            raise too_many(line)
+
+
+def too_many(line: int) -> DocumentTextError:
+    return DocumentTextError(line, f"more than {DOCUMENT_BLOCKS:,} blocks, list items and table "
+                             "rows in one document")
 
 
 def read_blocks(text: str) -> tuple[tuple[Block, ...], list[DocumentTextError]]:
     """The blocks of a document's text, each with the line it starts on (from 1), and the
     problems of the directives it could not read (every one, not only the first)."""
-    blocks: list[Block] = []
-    problems: list[DocumentTextError] = []
-    lines = text.splitlines()
-    pieces = Pieces()
-    i = 0
-    while i < len(lines):
-        raw = lines[i]
-        stripped = raw.strip()
-        number = i + 1
-        if not stripped:
-            i += 1
-            continue
-        pieces.add(number)
-        if heading := _HEADING.match(stripped):
-            if len(heading.group(2)) > HEADING_CHARS:
-                problems.append(DocumentTextError(number, f"a heading is at most {HEADING_CHARS} "
-                                                  f"characters; this one is {len(heading.group(2)):,}"))
-            blocks.append(Block("heading", number, heading.group(2), len(heading.group(1))))
-            i += 1
-        elif stripped.startswith("@"):
-            try:
-                blocks.append(_directive(stripped[1:], number))
-            except DocumentTextError as exc:
-                problems.append(exc)
-            i += 1
-        elif stripped.startswith("|"):
-            rows, i = _table_rows(lines, i, pieces)
-            blocks.append(_table(rows, number))
-            if len(blocks[-1].items[0]) > DOCUMENT_TABLE_COLUMNS:
-                problems.append(DocumentTextError(number, f"a table has at most {DOCUMENT_TABLE_COLUMNS} "
-                                                  f"columns; this one has {len(blocks[-1].items[0])}"))
-        elif stripped.startswith(">"):
-            quoted, i = _take(lines, i, lambda s: s.startswith(">"))
-            blocks.append(Block("note", number, " ".join(q.lstrip(">").strip() for q, _ in quoted)))
-        elif _BULLET.match(stripped) or _NUMBER.match(stripped):
-            ordered = not _BULLET.match(stripped)
-            items, i = _list(lines, i, _NUMBER if ordered else _BULLET, pieces)
-            blocks.append(Block("numbers" if ordered else "bullets", number, items=tuple(items)))
-        else:
-            body, i = _take(lines, i, lambda s: bool(s) and not _starts_block(s))
-            blocks.append(Block("paragraph", number, " ".join(s.strip() for s, _ in body)))
-    return tuple(blocks), problems
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    try:
+        tokens = _MARKDOWN.parse(text)
+        flooded = False
+    except _Flood as flood:            # the tokens read so far hold more pieces than allowed
+        tokens, flooded = flood.tokens, True
+    reader = _Reader(tokens, text.split("\n"))
+    blocks = reader.blocks()
+    if flooded:
+        raise too_many(reader.last_line)
+    return tuple(blocks), reader.problems
 
 
-def _starts_block(stripped: str) -> bool:
-    return bool(_HEADING.match(stripped) or stripped[:1] in ("@", "|", ">")
-                or _BULLET.match(stripped) or _NUMBER.match(stripped))
+# -- the parser: CommonMark with tables, directives and cardgen's own tables ----------------------
 
 
-def _take(lines: list[str], i: int, keep) -> tuple[list[tuple[str, int]], int]:
-    """Lines from i on while `keep` holds for their stripped text (the first always)."""
-    out = [(lines[i].strip(), i + 1)]
-    i += 1
-    while i < len(lines) and keep(lines[i].strip()):
-        out.append((lines[i].strip(), i + 1))
-        i += 1
-    return out, i
+class _Flood(Exception):
+    def __init__(self, tokens: list):
+        super().__init__()
+        self.tokens = tokens
 
 
-def _table_rows(lines: list[str], i: int, pieces: Pieces) -> tuple[list[tuple[str, int]], int]:
-    """A table's lines from i on, each row counted as it is read (the rule under a header is no
-    row)."""
-    rows: list[tuple[str, int]] = []
-    while i < len(lines) and (stripped := lines[i].strip()).startswith("|"):
-        if not (len(rows) == 1 and _RULE.match(stripped)):
-            pieces.add(i + 1)
-        rows.append((stripped, i + 1))
-        i += 1
-    return rows, i
+_TOP_PIECES = {"paragraph_open", "heading_open", "blockquote_open", "bullet_list_open",
+               "ordered_list_open", "table_open", "directive", "pipe_table"}
+_LISTS = {"bullet_list_open", "ordered_list_open"}
 
 
-def _list(lines: list[str], i: int, pattern, pieces: Pieces) -> tuple[list[tuple[str, int]], int]:
-    items: list[tuple[str, int]] = []
-    while i < len(lines):
-        stripped = lines[i].strip()
-        match = pattern.match(stripped)
-        if match:
-            pieces.add(i + 1)
-            items.append((match.group(1), i + 1))
-        elif stripped and lines[i].startswith("  ") and items:   # carries the item on
-            text, line = items[-1]
-            items[-1] = (f"{text} {stripped}", line)
-        else:
-            break
-        i += 1
-    return items, i
+class _BoundedTokens(list):
+    """The token list markdown-it fills, counting the pieces as _Reader counts them (a table
+    of cardgen's own as one: its rows are counted when read): past DOCUMENT_BLOCKS the parse
+    stops, and the tokens so far are read to the piece too many. Past DOCUMENT_BLOCKS times the
+    most tokens a piece makes it stops too, whatever they are (paragraphs in a note, notes in a
+    note)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[str] = []       # the types of the tokens opened and not yet closed
+        self.pieces = 0
+
+    def append(self, token) -> None:
+        if self.pieces > DOCUMENT_BLOCKS or len(self) >= DOCUMENT_BLOCKS * _TOKENS_PER_PIECE:
+            raise _Flood(list(self))
+        if self._is_piece(token.type):
+            self.pieces += 1
+        if token.nesting == 1:
+            self.open.append(token.type)
+        elif token.nesting == -1:
+            self.open.pop()
+        super().append(token)
+
+    def _is_piece(self, kind: str) -> bool:
+        if not self.open:
+            return kind in _TOP_PIECES
+        return ((kind == "list_item_open" and self.open[0] in _LISTS)
+                or (kind == "tr_open" and self.open[0] == "table_open"))
+
+
+def _bounded_block(state: StateCore) -> None:
+    tokens = _BoundedTokens()
+    state.tokens = tokens
+    state.md.block.parse(state.src, state.md, state.env, tokens)
+
+
+def _line(state: StateBlock, line: int) -> str:
+    return state.src[state.bMarks[line] + state.tShift[line]:state.eMarks[line]]
+
+
+def _starts(state: StateBlock, line: int, mark: str) -> bool:
+    return state.src.startswith(mark, state.bMarks[line] + state.tShift[line], state.eMarks[line])
+
+
+def _directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """A line starting with '@', at the top level or ending the list, note or table it follows."""
+    if not _starts(state, start, "@") \
+            or state.sCount[start] - state.blkIndent >= 4 \
+            or not (state.level == 0 or state.sCount[start] < state.blkIndent
+                    or state.tokens.open[:1] == ["table_open"]):
+        return False
+    if not silent:
+        token = state.push("directive", "", 0)
+        token.content, token.map = _line(state, start).strip(), [start, start + 1]
+        state.line = start + 1
+    return True
+
+
+def _table_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """GitHub's table, unless its rule row has more columns than a table may: those rows are
+    read as cardgen's own table, one token, and refused for their columns."""
+    if not gfm_table(state, start, end, True):
+        return False
+    if len(_cells(_line(state, start + 1))) > DOCUMENT_TABLE_COLUMNS:
+        return False
+    return silent or gfm_table(state, start, end, False)
+
+
+def _pipe_rows_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """Lines starting with '|' that make no GitHub table (no rule row under the first, or a
+    [[Term|shown]] in the header): a table all the same, the rows read by cardgen."""
+    if state.level != 0 or state.sCount[start] - state.blkIndent >= 4 \
+            or not _starts(state, start, "|"):
+        return False
+    if not silent:
+        line = start
+        while line < end and state.sCount[line] < 4 and _starts(state, line, "|"):
+            line += 1
+        token = state.push("pipe_table", "", 0)
+        token.map = [start, line]
+        state.line = line
+    return True
+
+
+def _markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False, "maxNesting": 20})
+    md.enable("table")
+    md.disable(["code", "fence", "hr", "html_block", "reference", "inline", "text_join"])
+    md.core.ruler.at("block", _bounded_block)
+    md.block.ruler.at("table", _table_rule, {"alt": ["paragraph", "reference"]})
+    md.block.ruler.after("table", "pipe_rows", _pipe_rows_rule)
+    md.block.ruler.before("table", "directive", _directive_rule,
+                          {"alt": ["paragraph", "reference", "blockquote", "list"]})
+    return md
+
+
+_MARKDOWN = _markdown()
+
+
+# -- tokens into blocks ---------------------------------------------------------------------------
+
+
+def _close(tokens: list, at: int) -> int:
+    """The index of the token closing the one opened at `at` (the end, if the tokens stop)."""
+    depth = 0
+    for i in range(at, len(tokens)):
+        depth += tokens[i].nesting
+        if depth == 0:
+            return i
+    return len(tokens)
+
+
+def _joined(content: str) -> str:
+    """An inline text's lines as one: each stripped, joined with a space."""
+    return " ".join(line.strip() for line in content.split("\n"))
+
+
+class _Reader:
+    """Blocks made from markdown-it's tokens, each piece counted at its line as it is made."""
+
+    def __init__(self, tokens: list, lines: list[str]):
+        self.tokens, self.lines = tokens, lines
+        self.pieces = Pieces()
+        self.problems: list[DocumentTextError] = []
+        self.last_line = 1
+
+    def count(self, line: int) -> None:
+        self.last_line = line
+        self.pieces.add(line)
+
+    def blocks(self) -> list[Block]:
+        blocks, i, tokens = [], 0, self.tokens
+        while i < len(tokens):
+            token = tokens[i]
+            end = _close(tokens, i) if token.nesting == 1 else i
+            line = token.map[0] + 1 if token.map else self.last_line
+            self.count(line)
+            kind = token.type
+            if kind == "heading_open":
+                blocks.append(self.heading(tokens[i + 1].content if i + 1 < end else "", token, line))
+            elif kind == "paragraph_open":
+                blocks.append(Block("paragraph", line, self.text(i + 1, end)))
+            elif kind == "blockquote_open":
+                blocks.append(Block("note", line, self.text(i + 1, end)))
+            elif kind in ("bullet_list_open", "ordered_list_open"):
+                ordered = kind == "ordered_list_open"
+                blocks.append(Block("numbers" if ordered else "bullets", line,
+                                    items=tuple(self.items(i + 1, end))))
+            elif kind == "table_open":      # GitHub's: a header, then rows
+                rows = [t.map[0] for t in tokens[i:end] if t.type == "tr_open"]
+                blocks.append(self.table(rows, True, line))
+            elif kind == "pipe_table":
+                rows = list(range(*token.map))
+                header = len(rows) > 1 and bool(_RULE.match(self.lines[rows[1]].strip()))
+                blocks.append(self.table(rows[:1] + rows[2:] if header else rows, header, line))
+            elif kind == "directive":
+                try:
+                    blocks.append(_directive(token.content[1:], line))
+                except DocumentTextError as exc:
+                    self.problems.append(exc)
+            i = end + 1
+        return blocks
+
+    def heading(self, content: str, token, line: int) -> Block:
+        text = content.strip()
+        if not text:
+            self.problems.append(DocumentTextError(line, f"a heading needs its text after "
+                                                   f"'{token.markup}'"))
+        elif len(text) > HEADING_CHARS:
+            self.problems.append(DocumentTextError(line, f"a heading is at most {HEADING_CHARS} "
+                                                   f"characters; this one is {len(text):,}"))
+        return Block("heading", line, text, min(int(token.tag[1]), HEADING_LEVELS))
+
+    def text(self, start: int, end: int) -> str:
+        """The text of the blocks between two tokens (a note's, a list item's), as one."""
+        parts = []
+        for token in self.tokens[start:end]:
+            if token.type == "inline":
+                parts.append(_joined(token.content))
+        return " ".join(part for part in parts if part)
+
+    def items(self, start: int, end: int) -> list[tuple[str, int]]:
+        """A list's items, in order, with those of a list inside an item after it: the booklet
+        sets one level of list."""
+        items, i = [], start
+        while i < end:
+            token = self.tokens[i]
+            if token.type != "list_item_open":
+                i += 1
+                continue
+            close = min(_close(self.tokens, i), end)
+            line = token.map[0] + 1
+            self.count(line)
+            inner = next((j for j in range(i + 1, close)
+                          if self.tokens[j].type in ("bullet_list_open", "ordered_list_open")), close)
+            items.append((self.text(i + 1, inner), line))
+            i = inner if inner < close else close + 1
+        return items
+
+    def table(self, rows: list[int], header: bool, line: int) -> Block:
+        """A table from the lines of its rows (not the rule under its header), each row's cells
+        cut as cardgen cuts them and counted as it is read."""
+        cells = []
+        for number in rows:
+            self.count(number + 1)
+            cells.append(_cells(self.lines[number]))
+        width = max(len(r) for r in cells)
+        if width > DOCUMENT_TABLE_COLUMNS:
+            self.problems.append(DocumentTextError(line, f"a table has at most "
+                                                   f"{DOCUMENT_TABLE_COLUMNS} columns; this one "
+                                                   f"has {width}"))
+        return Block("table", line, items=tuple(r + ("",) * (width - len(r)) for r in cells),
+                     header=header)
 
 
 _CELL_BREAK = re.compile(r"\[\[[^\]]*\]\]|\\\||\|")    # a [[Term|shown]] or \| is no break
@@ -178,15 +351,6 @@ def _cells(row: str) -> tuple[str, ...]:
             start = match.end()
     cells.append(inner[start:])
     return tuple(cell.strip().replace("\\|", "|") for cell in cells)
-
-
-def _table(rows: list[tuple[str, int]], line: int) -> Block:
-    header = len(rows) > 1 and bool(_RULE.match(rows[1][0]))
-    kept = [rows[0]] + rows[2:] if header else rows
-    cells = tuple(_cells(row) for row, _ in kept)
-    width = max(len(r) for r in cells)
-    cells = tuple(r + ("",) * (width - len(r)) for r in cells)
-    return Block("table", line, items=cells, header=header)
 
 
 def _directive(text: str, line: int) -> Block:
