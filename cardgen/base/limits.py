@@ -48,6 +48,7 @@ DOCUMENT_BYTES = 1 * MiB            # a document's text
 DOCUMENT_BLOCKS = 5000              # blocks, list items and table rows, with what directives make
 HEADING_CHARS = 150                 # a heading is kept whole on one page
 DOCUMENT_TABLE_COLUMNS = 12         # columns of a table in a document
+DOCUMENT_DEPTH = 8                  # notes and lists inside each other in a document
 
 # fonts and pictures --------------------------------------------------------------------------------
 FONT_BYTES = 32 * MiB               # a font file
@@ -170,6 +171,8 @@ ALL: tuple[Limit, ...] = (
           "a heading is at most 150 characters; this one is N"),
     Limit("DOCUMENT_TABLE_COLUMNS", DOCUMENT_TABLE_COLUMNS, "columns", "a table in a document",
           "a table has at most 12 columns; this one has N"),
+    Limit("DOCUMENT_DEPTH", DOCUMENT_DEPTH, "levels", "notes and lists nested in a document",
+          "notes and lists are nested at most 8 deep"),
     Limit("FONT_BYTES", FONT_BYTES, "bytes", "a font file", "font '...', ... face: '...': it is larger than 33,554,432 bytes"),
     Limit("FONT_CHARACTERS", FONT_CHARACTERS, "characters",
           "characters one character map (cmap subtable) of a font file maps to glyphs",

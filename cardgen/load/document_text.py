@@ -33,7 +33,7 @@ from markdown_it.rules_core import StateCore
 
 from cardgen.base.errors import ProblemError, did_you_mean
 from cardgen.base.model import Block, frozen_map
-from cardgen.base.limits import DOCUMENT_BLOCKS, DOCUMENT_TABLE_COLUMNS, HEADING_CHARS
+from cardgen.base.limits import DOCUMENT_BLOCKS, DOCUMENT_DEPTH, DOCUMENT_TABLE_COLUMNS, HEADING_CHARS
 
 
 # directive -> its keys: (required, optional), and what it prints
@@ -100,6 +100,9 @@ def read_blocks(text: str) -> tuple[tuple[Block, ...], list[DocumentTextError]]:
         flooded = False
     except _Flood as flood:            # the tokens read so far hold more pieces than allowed
         tokens, flooded = flood.tokens, True
+    except _Deep as deep:
+        raise DocumentTextError(deep.line, f"notes and lists are nested at most {DOCUMENT_DEPTH} "
+                                "deep; this one goes deeper") from None
     reader = _Reader(tokens, text.split("\n"))
     blocks = reader.blocks()
     if flooded:
@@ -108,6 +111,12 @@ def read_blocks(text: str) -> tuple[tuple[Block, ...], list[DocumentTextError]]:
 
 
 # -- the parser: CommonMark with tables, directives and cardgen's own tables ----------------------
+
+
+class _Deep(Exception):
+    def __init__(self, line: int):
+        super().__init__()
+        self.line = line
 
 
 class _Flood(Exception):
@@ -119,6 +128,7 @@ class _Flood(Exception):
 _TOP_PIECES = {"paragraph_open", "heading_open", "blockquote_open", "bullet_list_open",
                "ordered_list_open", "table_open", "directive", "pipe_table"}
 _LISTS = {"bullet_list_open", "ordered_list_open"}
+_CONTAINERS = _LISTS | {"blockquote_open"}   # markdown-it drops what lies past its own nesting cap
 
 
 class _BoundedTokens(list):
@@ -132,10 +142,18 @@ class _BoundedTokens(list):
         super().__init__()
         self.open: list[str] = []       # the types of the tokens opened and not yet closed
         self.pieces = 0
+        self.deep = None                # the first container nested too deep
+
+    def check_depth(self) -> None:
+        if self.deep is not None:
+            raise _Deep(self.deep.map[0] + 1 if self.deep.map else 1)
 
     def append(self, token) -> None:
         if self.pieces > DOCUMENT_BLOCKS or len(self) >= DOCUMENT_BLOCKS * _TOKENS_PER_PIECE:
             raise _Flood(list(self))
+        self.check_depth()
+        if token.type in _CONTAINERS and sum(kind in _CONTAINERS for kind in self.open) >= DOCUMENT_DEPTH:
+            self.deep = token               # raised once its line is known: markdown-it sets it next
         if self._is_piece(token.type):
             self.pieces += 1
         if token.nesting == 1:
@@ -155,6 +173,7 @@ def _bounded_block(state: StateCore) -> None:
     tokens = _BoundedTokens()
     state.tokens = tokens
     state.md.block.parse(state.src, state.md, state.env, tokens)
+    tokens.check_depth()
 
 
 def _line(state: StateBlock, line: int) -> str:

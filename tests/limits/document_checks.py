@@ -1,7 +1,7 @@
 """Limits on documents (rules.md): their size, blocks, headings and tables."""
 from __future__ import annotations
 
-from cardgen.base.limits import DOCUMENT_TABLE_COLUMNS, HEADING_CHARS
+from cardgen.base.limits import DOCUMENT_DEPTH, DOCUMENT_TABLE_COLUMNS, HEADING_CHARS
 from cardgen.load import document_text
 from limits.probing import Run, loaded, sized
 
@@ -33,4 +33,6 @@ CHECKS = {
                            lambda run: HEADING_CHARS),
     "DOCUMENT_TABLE_COLUMNS": sized(lambda run, n: _blocks(_table(n)),
                                     lambda run: DOCUMENT_TABLE_COLUMNS),
+    "DOCUMENT_DEPTH": sized(lambda run, n: _blocks("> " * n + "Deep words.\n"),
+                            lambda run: DOCUMENT_DEPTH),
 }
