@@ -41,7 +41,8 @@ def info(folder):
 @cache.command()
 @CACHE
 def clear(folder):
-    """Remove every image of the cache, and nothing else its folder holds.
+    """Remove every image of the cache (with the temporary files of builds that were killed), and
+    nothing else its folder holds.
 
     \b
     Example:

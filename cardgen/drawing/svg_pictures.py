@@ -128,6 +128,9 @@ def parsed_svg(path: Path, shown: str):
     return root
 
 
+SVG_SIDE_PT = 100_000 * PX_TO_PT   # a side past this (or not a number) is no drawing's size
+
+
 def _too_big(shown: str, size: int) -> Invalid:
     return Invalid(f"picture '{shown}' is {size:,} bytes; the limit for an SVG drawing is "
                    f"{SVG_BYTES:,}", code="svg")
@@ -144,10 +147,11 @@ def _check_root(element, shown: str) -> None:
 
 def drawn_elements(root, shown: str) -> int:
     """How many elements the drawing draws, each <use> counted as the element it repeats: a
-    few <use>s of <use>s would otherwise draw billions. Raise Invalid past SVG_ELEMENTS or at
-    a <use> that repeats itself."""
+    few <use>s of <use>s would otherwise draw billions. Raise Invalid past SVG_ELEMENTS, past
+    SVG_PATH_CHARS of path data drawn (copies counted too), or at a <use> that repeats itself."""
     ids = {element.get("id"): element for element in root.iter() if element.get("id")}
     weights: dict = {}
+    chars: dict = {}             # the path data each element draws, its copies' included
     stack, open_ = [(root, False)], set()
     while stack:
         element, done = stack.pop()
@@ -160,6 +164,11 @@ def drawn_elements(root, shown: str) -> int:
             if weights[element] > SVG_ELEMENTS:
                 raise Invalid(f"picture '{shown}' draws more than {SVG_ELEMENTS:,} "
                               "elements (<use> copies counted)", code="svg")
+            own = sum(len(v) for k, v in element.attrib.items() if _local(k) in _PATH_DATA)
+            chars[element] = min(SVG_PATH_CHARS + 1, own + sum(chars[p] for p in parts))
+            if chars[element] > SVG_PATH_CHARS:
+                raise Invalid(f"picture '{shown}' has more than {SVG_PATH_CHARS:,} "
+                              "characters of path data (<use> copies counted)", code="svg")
             continue
         if element in weights:
             continue
@@ -189,9 +198,9 @@ def svg_drawing(path: Path, shown: str, color_converter=None) -> Drawing:
         drawing = renderer.render(root)
     except Exception:    # svglib raises many kinds on odd drawings: all mean it cannot be drawn
         raise Invalid(f"picture '{shown}' is an SVG drawing cardgen cannot draw", code="svg") from None
-    if not drawing.width > 0 or not drawing.height > 0:
-        raise Invalid(f"picture '{shown}' is an SVG drawing of no size (give it a viewBox, or "
-                      "width and height)", code="svg")
+    if not (0 < drawing.width < SVG_SIDE_PT and 0 < drawing.height < SVG_SIDE_PT):
+        raise Invalid(f"picture '{shown}' is an SVG drawing of no size, or of no sane one (give "
+                      "it a viewBox, or width and height, each under 100,000 px)", code="svg")
     return drawing
 
 

@@ -10,8 +10,10 @@ keeps all its own files), and never a folder.
 
 Past IMAGE_CACHE_BYTES, the entries used longest ago are removed once a build has written new
 ones; an entry is marked used (its files' access times set to now) each time a build takes it,
-so the order does not depend on whether the disk keeps access times by itself. What the build
-itself made or took is never removed: it has yet to be copied into place.
+so the order does not depend on whether the disk keeps access times by itself. An entry used in
+the last hour is never removed: the build that made or took it (another output kind of the same
+build, or another process such as `cardgen serve`) may have yet to copy it into place. An entry
+is an image and its digest file together: a lone file of such a name is not the cache's.
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from cardgen.base.temp_files import remove_stale_temps
 ENV_FOLDER = "CARDGEN_CACHE_DIR"
 THUMBNAILS = "thumbnails"     # the cache's folder of small copies, for contact sheets
 DIGEST = ".sha256"            # the file beside each entry holding its bytes' SHA-256
+IN_USE_SECONDS = 3600         # an entry used this recently may be waiting to be copied into place
 _IMAGE = re.compile(r"[0-9a-f]{64}\.(?:png|jpg|webp)")
 _THUMBNAIL = re.compile(r"[0-9a-f]{64}-[0-9]{1,5}-[0-9]{1,5}-r2\.png")
 
@@ -66,6 +69,8 @@ def entries(folder: Path) -> list[Entry]:
     left alone."""
     found: dict[Path, list[tuple[Path, os.stat_result]]] = {}
     for where, thumbnails in ((Path(folder), False), (Path(folder) / THUMBNAILS, True)):
+        if where.is_symlink():        # a link named as the cache's folder leads elsewhere
+            continue
         try:
             listed = list(os.scandir(where))
         except OSError:               # no folder, or one that cannot be read: nothing of ours
@@ -82,7 +87,7 @@ def entries(folder: Path) -> list[Entry]:
                 found.setdefault(image, []).append((Path(item.path), info))
     made = [Entry(tuple(path for path, _ in sorted(files)), sum(info.st_size for _, info in files),
                   max(max(info.st_mtime, info.st_atime) for _, info in files))
-            for files in found.values()]
+            for files in found.values() if len(files) == 2]   # an image and its digest, both
     return sorted(made, key=lambda entry: (entry.used, entry.files[0].name))
 
 
@@ -110,12 +115,14 @@ def trim(folder: Path, keep: Iterable[Path] = (), cap: int | None = None) -> lis
     kept = {Path(path) for path in keep}
     found = entries(folder)
     total = sum(entry.size for entry in found)
+    recent = time.time() - IN_USE_SECONDS
     removed = []
     for entry in found:
         if total <= cap:
             break
-        if kept.intersection(entry.files):
+        if kept.intersection(entry.files) or entry.used > recent:
             continue
+        gone = True
         for path in entry.files:
             try:
                 path.unlink()
@@ -123,8 +130,9 @@ def trim(folder: Path, keep: Iterable[Path] = (), cap: int | None = None) -> lis
             except FileNotFoundError:   # another build removed it first
                 pass
             except OSError:
-                continue
-        total -= entry.size
+                gone = False
+        if gone:
+            total -= entry.size
     return removed
 
 

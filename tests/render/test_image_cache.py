@@ -4,6 +4,7 @@ only the files the cache names itself are ever removed."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -105,12 +106,28 @@ def test_an_export_past_the_cap_removes_older_images_and_keeps_its_own(
     cache = tmp_path / "cache"
     _export(VALID, tmp_path / "a", cache=cache, dpi=40)
     old = set(cache.glob("*.png"))
+    for path in cache.rglob("*.*"):                     # used two hours ago: no build is waiting for it
+        os.utime(path, (time.time() - 7200,) * 2)
     game = copy_game("valid-minimal")
     monkeypatch.setattr(image_cache, "IMAGE_CACHE_BYTES", 1)
     written = _export(game, tmp_path / "b", cache=cache, dpi=41)
     assert not old & set(cache.glob("*.png"))                  # every image of the other export
     assert len(list(cache.glob("*.png"))) == 3 and len(list(cache.glob("thumbnails/*.png"))) == 2
     assert all(path.stat().st_size > 0 for path in written)
+
+
+def test_an_entry_used_in_the_last_hour_or_without_its_digest_is_never_removed(tmp_path):
+    """Another output kind of the build, or another process, may be about to copy it; and a lone
+    file named as an entry is not the cache's own."""
+    cache = tmp_path / "cache"
+    _export(VALID, tmp_path / "a", cache=cache)
+    recent = set(cache.rglob("*.*"))
+    lone = cache / ("e" * 64 + ".png")
+    lone.write_bytes(b"not the cache's")
+    os.utime(lone, (1, 1))
+    assert image_cache.trim(cache, cap=0) == [] and set(cache.rglob("*.*")) == recent | {lone}
+    image_cache.clear(cache)
+    assert lone.read_bytes() == b"not the cache's"
 
 
 def test_an_image_taken_from_the_cache_is_marked_used(tmp_path):
