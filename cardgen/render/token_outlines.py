@@ -92,6 +92,7 @@ def _stroke_cut(canvas: Canvas, draw: Callable[[], None]) -> None:
         canvas.saveState()
         canvas.setStrokeColor(color)
         canvas.setLineWidth(width)
+        canvas.setLineJoin(1)      # round: where the outline closes on itself, no miter spike
         draw()
         canvas.restoreState()
 
