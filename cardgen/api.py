@@ -106,7 +106,7 @@ def serve(game_dir: Path, port: int, cache: Path | None, announce: Callable[[str
     `cache` (None: the user's, image_cache_folder()). `announce(url)` once it listens;
     `shown_now(state)` each time the page is told of a new render (its `problems` among it).
     ServeError when the folder is not a game or the port cannot be had."""
-    from cardgen.serve import live        # the server and watchfiles are loaded only to serve
+    from cardgen.serve import live        # the preview loop and watchfiles are loaded only to serve
 
     live.serve(Path(game_dir), port, image_cache_folder(cache), announce,
                lambda snapshot: shown_now(snapshot.state), open_browser, stop_event)

@@ -16,7 +16,7 @@ from cardgen.resolve.resolve import Faces, resolve_game
 from cardgen.load.game import load_game
 from cardgen.base.model import Game, frozen_map
 from cardgen.render import OUTPUT_KINDS, OutputKind
-from cardgen.render.options import Folder, check_excludes
+from cardgen.render.options import Folder, OptionConflict, WebAddress, check_excludes, web_address
 from cardgen.validate import validate_game
 from cardgen.write import OutputError, write_files
 
@@ -71,7 +71,8 @@ def export_options(kind: str, out_dir: Path, given: Mapping,
                    named: Iterable[str] = ()) -> BuildOptions:
     """What `cardgen export <kind>` builds: the kind with the options `given` (those the user
     `named` on the command line among them; a folder left out is the one its option keeps
-    inside `out_dir`). OptionConflict when two named options say opposite things."""
+    inside `out_dir`). OptionConflict when two named options say opposite things, or a web
+    address is not one."""
     declared = OUTPUT_KINDS[kind].OPTIONS
     check_excludes(declared, given, set(named))
     values = dict(given)
@@ -79,6 +80,11 @@ def export_options(kind: str, out_dir: Path, given: Mapping,
         inside = option.type.in_out if isinstance(option.type, Folder) else None
         if inside and values.get(option.name) is None:
             values[option.name] = out_dir / inside
+        if isinstance(option.type, WebAddress) and values.get(option.name) is not None:
+            try:
+                values[option.name] = web_address(values[option.name])
+            except ValueError as exc:
+                raise OptionConflict(f"--{option.name.replace('_', '-')}: {exc}") from None
     exported = OUTPUT_KINDS[kind](values).exported()
     return BuildOptions(out_dir, only=tuple(exported.kinds), kinds=frozen_map(exported.kinds),
                         **exported.print)

@@ -139,7 +139,7 @@ def _placed(word: Measured, size: float, x: float, gap: float, in_line: bool,
 def _broken(word: Measured, size: float, room: float | None,
             width: float) -> tuple[tuple[Measured, ...], bool] | None:
     """A word wider than `width` broken at its hyphenation points, as late as each line allows:
-    (its parts, whether the first goes in `room`, what is left of the line being set); None when
+    (its parts, and whether the first goes in `room`, what is left of the line being set); None
     it cannot be (no points, an icon in it, a part that fits nowhere)."""
     pieces, _ = word
     if any(piece.icon for piece in pieces):

@@ -118,6 +118,9 @@ def web_address(text: str) -> str:
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
         raise ValueError("expected an http:// or https:// address, such as "
                          "https://example.com/my-game/")
+    if parts.username is not None or parts.password is not None:
+        raise ValueError("the address goes into a saved object meant to be shared: give it no "
+                         "user name or password")
     if parts.query or parts.fragment or text.endswith(("?", "#")):
         raise ValueError("the address of a folder has no ?query or #fragment: file names are "
                          "added to its end")

@@ -72,9 +72,17 @@ class Previewer:
             last = self.last_good or Snapshot({"title": self.game_dir.name}, {})
             return Snapshot({**last.state, "ok": False, "problems": problems}, last.images)
         images: dict[str, bytes] = {}
-        state = {"title": checked.game.title, "ok": True, "problems": problems,
-                 **self._components(checked, images),
-                 "documents": self._documents_of(checked, images)}
+        try:
+            state = {"title": checked.game.title, "ok": True, "problems": problems,
+                     **self._components(checked, images),
+                     "documents": self._documents_of(checked, images)}
+        except Exception as exc:   # a file changed while it was drawn, or a fault: keep serving
+            last = self.last_good or Snapshot({"title": checked.game.title}, {})
+            failed = {"text": f"the preview could not be drawn ({type(exc).__name__}: {exc}); "
+                              "the last good images are shown: save again",
+                      "severity": "error", "file": None, "line": None}
+            return Snapshot({**last.state, "ok": False, "problems": [*problems, failed]},
+                            last.images)
         self.last_good = Snapshot(state, images)
         return self.last_good
 

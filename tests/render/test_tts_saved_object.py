@@ -160,9 +160,16 @@ def test_base_url_names_every_image_by_that_address_and_its_file(tmp_path):
 
 
 @pytest.mark.parametrize("address", ["ftp://example.com/", "file:///tmp/x", "example.com/x",
-                                     "https://", "https://example.com/?a=1", "https://e.com/a b"])
+                                     "https://", "https://example.com/?a=1", "https://e.com/a b",
+                                     "https://user:secret@example.com/"])
 def test_base_url_that_is_no_web_address_is_a_usage_error(tmp_path, address):
     result = CliRunner().invoke(main, ["export", "tts", str(VALID), "--out", str(tmp_path),
                                        "--base-url", address])
     assert result.exit_code == 2, result.output
     assert "--base-url" in result.output and not (tmp_path / "game").exists()
+
+
+def test_a_library_caller_giving_no_web_address_gets_the_usage_error_not_a_fault(tmp_path):
+    from cardgen import api
+    with pytest.raises(api.OptionConflict, match="--base-url: expected an http"):
+        api.export_options("tts", tmp_path, {"base_url": "ftp://example.com/"}, ["base_url"])

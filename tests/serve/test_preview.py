@@ -89,6 +89,24 @@ def test_a_broken_save_shows_its_problems_and_keeps_the_last_good_images(copy_ga
     assert any("heroes.yaml:" in p["text"] and p["line"] for p in broken.state["problems"])
 
 
+def test_a_fault_while_drawing_is_a_problem_shown_over_the_last_good_images(copy_game, tmp_path,
+                                                                            monkeypatch):
+    """A picture changed between its check and its drawing (or any fault) does not stop the
+    preview: the page says so and keeps the images it had."""
+    game = copy_game("valid-minimal")
+    previewer = Previewer(game, tmp_path / "cache")
+    good = previewer.render()
+
+    def failing(*args, **kwargs):
+        raise OSError("the picture changed while it was read")
+    monkeypatch.setattr(preview, "rasterise_faces", failing)
+    previewer.forget()
+    faulty = previewer.render()
+    assert not faulty.state["ok"] and faulty.images == good.images
+    assert any("could not be drawn" in p["text"] and "changed while" in p["text"]
+               for p in faulty.state["problems"])
+
+
 def test_a_game_broken_from_the_start_shows_its_problems_only(copy_game, tmp_path, edit):
     game = copy_game("valid-minimal")
     edit(game / "cards" / "heroes.yaml", "power: 5", "power: [5")
