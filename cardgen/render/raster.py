@@ -131,6 +131,12 @@ def pixels(mm: float, dpi: float) -> int:
     return max(1, round(mm / 25.4 * dpi))
 
 
+def capped_dpi(dpi: float, width: float, height: float, most: int) -> float:
+    """`dpi`, or less for a face of width x height mm that would be more than `most` pixels a
+    side (a hair under, so rounding never makes it one more)."""
+    return min(dpi, most * 25.4 / max(width, height) * 0.999)
+
+
 def face_job(face: CardFace, dpi: float, fmt: str, bleed: float | None = None,
              outline: Outline | None = None) -> Job:
     """A face drawn alone on a page its image size: with `bleed` mm of its bleed round the trim
@@ -234,7 +240,7 @@ def rasterise_all(jobs: list[Job], cache: Path | None, progress=lambda n: None,
                   workers: int | None = None) -> Rasterised:
     """Every job's image in memory, from the cache where it is there (for a few images)."""
     made = rasterise_faces(jobs, cache, progress, workers)
-    return Rasterised({m.key: _bytes(m.image) for m in made},
+    return Rasterised({m.key: image_bytes(m.image) for m in made},
                       frozenset(m.key for m in made if m.rasterised))
 
 
@@ -350,7 +356,7 @@ def _tied(data, scratch: ScratchFolder):
     return replace(data, keep=scratch) if isinstance(data, StagedFile) else data
 
 
-def _bytes(data: bytes | StagedFile) -> bytes:
+def image_bytes(data: bytes | StagedFile) -> bytes:
     return data.read() if isinstance(data, StagedFile) else data
 
 

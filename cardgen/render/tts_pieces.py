@@ -11,7 +11,7 @@ from typing import Iterator
 
 from cardgen.base.model import Game, Source
 from cardgen.load.cards import slug
-from cardgen.render.raster import FaceImage
+from cardgen.render.raster import FaceImage, capped_dpi
 from cardgen.render.token_outlines import outline_of
 from cardgen.render.tts_save import BOARD_THICKNESS, MAX_SIDE, SavedPiece
 from cardgen.resolve.resolve import Faces
@@ -46,11 +46,6 @@ def piece_names(game: Game) -> Iterator[tuple[str, str, Source]]:
             yield _board_file(board, number), f"board '{board.id}'", board.source
 
 
-def _dpi(width: float, height: float) -> float:
-    """TOKEN_DPI, or less for a face that would be more than MAX_SIDE pixels a side."""
-    return min(TOKEN_DPI, MAX_SIDE * 25.4 / max(width, height) * 0.999)
-
-
 def pieces(game: Game, faces: Faces) -> tuple[dict[str, FaceImage], list[SavedPiece]]:
     """Every token and board image (file name in the tts folder -> the image to make), and each
     piece of the saved object."""
@@ -58,6 +53,7 @@ def pieces(game: Game, faces: Faces) -> tuple[dict[str, FaceImage], list[SavedPi
     saved: list[SavedPiece] = []
     for token_set in game.token_sets:
         width, height = footprint(token_set.shape, token_set.size, token_set.points)
+        dpi = capped_dpi(TOKEN_DPI, width, height, MAX_SIDE)
         for index, token in enumerate(token_set.tokens):
             names = {}
             for side in ("front", "back"):
@@ -65,8 +61,7 @@ def pieces(game: Game, faces: Faces) -> tuple[dict[str, FaceImage], list[SavedPi
                 if face is None or (side == "back" and token_set.shape == "path"):
                     continue
                 names[side] = _token_file(token_set, index, token, side)
-                wanted[names[side]] = FaceImage(face, _dpi(width, height), "png", 0.0,
-                                                outline=outline_of(token_set))
+                wanted[names[side]] = FaceImage(face, dpi, "png", 0.0, outline=outline_of(token_set))
             if "front" in names:
                 owner = token.values.get("owner_mark")
                 named = token.name + (f" ({owner})" if owner is not None else "")
@@ -74,9 +69,10 @@ def pieces(game: Game, faces: Faces) -> tuple[dict[str, FaceImage], list[SavedPi
                                         height, names["front"], names.get("back"),
                                         token.copies))
     for board in game.boards:
+        dpi = capped_dpi(TOKEN_DPI, board.width, board.height, MAX_SIDE)
         for number, face in enumerate(faces.boards.get(board.id, ()), start=1):
             name = _board_file(board, number)
-            wanted[name] = FaceImage(face, _dpi(board.width, board.height), "png", 0.0)
+            wanted[name] = FaceImage(face, dpi, "png", 0.0)
             copy = board.copy_name(number)
             saved.append(SavedPiece(board.name + (f" ({copy})" if copy else ""), "", "square",
                                     board.width, board.height, name, None,

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Mapping
 
 from cardgen.base.errors import Report
-from cardgen.base.staged import StagedFile
 from cardgen.fields import field_type
 from cardgen.pipeline import BuildOptions, Checked, check
 from cardgen.render.booklets import plain_pdf
-from cardgen.render.raster import FaceImage, Job, pixels, rasterise_all, rasterise_faces
+from cardgen.render.raster import (FaceImage, Job, capped_dpi, image_bytes, pixels,
+                                   rasterise_all, rasterise_faces)
 from cardgen.render.token_outlines import outline_of
 from cardgen.resolve.bind import as_text
 
@@ -119,7 +119,7 @@ class Previewer:
             tokens.append({"id": token_set.id, "name": token_set.name, "tokens": found})
         boards = []
         for board in game.boards:
-            dpi = min(FACE_DPI, BOARD_PIXELS * 25.4 / max(board.width, board.height))
+            dpi = capped_dpi(FACE_DPI, board.width, board.height, BOARD_PIXELS)
             boards.append({"id": board.id, "name": board.name, "file": board.source.file,
                            "line": board.source.line,
                            "images": [face(bound, dpi) for bound in faces.boards.get(board.id, ())]})
@@ -129,7 +129,7 @@ class Previewer:
     def _rasterised(self, wanted: list[FaceImage], images: dict) -> dict[FaceImage, str]:
         missing = list(dict.fromkeys(w for w in wanted if w not in self._faces))
         for item, made in zip(missing, rasterise_faces(missing, self.cache)):
-            self._faces[item] = (image_url(made.key), _bytes(made.image))
+            self._faces[item] = (image_url(made.key), image_bytes(made.image))
         kept = {w: self._faces[w] for w in wanted}
         self._faces = dict(kept)                     # a face no longer shown is let go
         images.update(kept.values())
@@ -192,7 +192,3 @@ def _with_urls(value, urls: dict):
     if isinstance(value, list):
         return [_with_urls(v, urls) for v in value]
     return value
-
-
-def _bytes(data: bytes | StagedFile) -> bytes:
-    return data.read() if isinstance(data, StagedFile) else data
