@@ -83,28 +83,46 @@ class ItemList(Flowable):
                 top -= height + self._gap(index)
 
 
-class KeptWithLead(Flowable):
+class KeptPair(Flowable):
+    """Two flowables kept together, `first` above `second`; how they part at a page's foot is
+    each kind's own `split`. `bounded`: the first is wrapped in the room there is (a table's
+    rows), not as if it had a whole column."""
+
+    bounded = False
+
+    def __init__(self, first: Flowable, second: Flowable):
+        super().__init__()
+        self.first, self.second = first, second
+        self.spaceBefore, self.spaceAfter = first.getSpaceBefore(), second.getSpaceAfter()
+
+    @property
+    def parts(self) -> list[Flowable]:
+        return [self.first, self.second]
+
+    def _gap(self) -> float:
+        return self.first.getSpaceAfter() + self.second.getSpaceBefore()
+
+    def wrap(self, avail_width, avail_height):
+        self._sizes = [self.first.wrap(avail_width, avail_height if self.bounded else 1e9),
+                       self.second.wrap(avail_width, 1e9)]
+        self.width = avail_width
+        self.height = self._sizes[0][1] + self._gap() + self._sizes[1][1]
+        return self.width, self.height
+
+    def draw(self):
+        (_, first), _ = self._sizes
+        self.first.drawOn(self.canv, 0, self.height - first)
+        self.second.drawOn(self.canv, 0, 0)
+
+
+class KeptWithLead(KeptPair):
     """An example (a note) or a numbered list kept with the paragraph that leads into it: on one
     page where they fit; else the paragraph whole with the list's first items, or the
     paragraph's last lines with the example; else both on the next page."""
 
     def __init__(self, lead: Flowable, block: Flowable):
-        super().__init__()
+        super().__init__(lead, block)
         self.lead, self.block = lead, block
-        self.spaceBefore, self.spaceAfter = lead.getSpaceBefore(), block.getSpaceAfter()
-
-    @property
-    def parts(self) -> list[Flowable]:
-        return [self.lead, self.block]
-
-    def _gap(self) -> float:
-        return self.lead.getSpaceAfter() + self.block.getSpaceBefore()
-
-    def wrap(self, avail_width, avail_height):
-        self._sizes = [self.lead.wrap(avail_width, 1e9), self.block.wrap(avail_width, 1e9)]
-        self.width = avail_width
-        self.height = self._sizes[0][1] + self._gap() + self._sizes[1][1]
-        return self.width, self.height
 
     def split(self, avail_width, avail_height):
         if getattr(self, "_postponed", False):
@@ -121,11 +139,6 @@ class KeptWithLead(Flowable):
         if len(pieces) == 2:
             return [pieces[0], KeptWithNext([pieces[1]], self.block)]
         return []
-
-    def draw(self):
-        (_, lead), (_, block) = self._sizes
-        self.lead.drawOn(self.canv, 0, self.height - lead)
-        self.block.drawOn(self.canv, 0, 0)
 
 
 class KeptWithNext(Flowable):
@@ -178,27 +191,15 @@ class KeptWithNext(Flowable):
                 top -= height + self._gap(index)
 
 
-class KeptWithLast(Flowable):
+class KeptWithLast(KeptPair):
     """A table and the short line that closes it (a note under it): the line goes with the
     table's last rows, so it never tops a page alone."""
 
+    bounded = True
+
     def __init__(self, block: Flowable, line: Flowable):
-        super().__init__()
+        super().__init__(block, line)
         self.block, self.line = block, line
-        self.spaceBefore, self.spaceAfter = block.getSpaceBefore(), line.getSpaceAfter()
-
-    @property
-    def parts(self) -> list[Flowable]:
-        return [self.block, self.line]
-
-    def _gap(self) -> float:
-        return self.block.getSpaceAfter() + self.line.getSpaceBefore()
-
-    def wrap(self, avail_width, avail_height):
-        self._sizes = [self.block.wrap(avail_width, avail_height), self.line.wrap(avail_width, 1e9)]
-        self.width = avail_width
-        self.height = self._sizes[0][1] + self._gap() + self._sizes[1][1]
-        return self.width, self.height
 
     def split(self, avail_width, avail_height):
         postponed = getattr(self, "_postponed", False)
@@ -210,11 +211,6 @@ class KeptWithLast(Flowable):
             if len(pieces) >= 2:
                 return [*pieces[:-1], KeptWithLast(pieces[-1], self.line)]
         return [self.block, self.line] if postponed else []
-
-    def draw(self):
-        (_, block), (_, line) = self._sizes
-        self.block.drawOn(self.canv, 0, self.height - block)
-        self.line.drawOn(self.canv, 0, 0)
 
 
 def headings(flowable: Flowable) -> list[Heading]:
