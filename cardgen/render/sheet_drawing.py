@@ -15,11 +15,12 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.resolve.bind import CardFace
 from cardgen.resolve.resolve import DeckFaces
 from cardgen.base.model import Game
-from cardgen.imposition import SheetPlan, Slot
+from cardgen.imposition import FooterRoom, SheetPlan, Slot
 from cardgen.imposition.arrange import in_order
 from cardgen.drawing.pen import Pen
 from cardgen.drawing.pictures import PictureCache
-from cardgen.render.page_footer import common_style, draw_label, draw_styled_footer, footer_forms
+from cardgen.render.page_footer import (common_style, draw_footer, draw_label, draw_styled_footer,
+                                         footer_forms)
 from cardgen.render.pages import (document_info, draw_cut_marks, identity, new_document,
                                    page_size, save)
 from cardgen.base.units import mm_to_pt
@@ -30,6 +31,8 @@ FOLD_LABEL = "fold on the dashed line, printed sides out"
 # abutting edges each drawn part-covering the pixel the cut falls in leave a light seam on screen;
 # run on a pixel's width (at screen resolutions), the later card covers it and no seam shows
 SEAM_OVERLAP = 0.8
+# in a slot left empty between cards, so that it is not taken for a card gone missing
+GAP_NOTE = ("No card here:", "this space keeps cards", "of different colours", "from sharing a cut.")
 
 
 def define_form(canvas: Canvas, name: str, face: CardFace, pictures: PictureCache,
@@ -142,6 +145,16 @@ def draw_marks(canvas: Canvas, plan: SheetPlan, filled: Sequence[int]) -> None:
         draw_label(canvas, plan.fold_label, FOLD_LABEL)
 
 
+def draw_gap_notes(canvas: Canvas, plan: SheetPlan, filled: Sequence[int]) -> None:
+    """In each slot left empty before the sheet's last card, a note saying why it is empty."""
+    w, h = plan.slot_width, plan.slot_height
+    for slot in range(max(filled, default=0)):
+        if slot not in filled:
+            at = plan.fronts[slot]
+            room = FooterRoom(at.x + 6, at.y + h / 2 - 8, at.x + w - 6, at.y + h / 2 + 8)
+            draw_footer(canvas, (room,), (GAP_NOTE,), centred=True)
+
+
 def _form_or_inline(canvas: Canvas, name: str, face: CardFace, printed: int,
                     pictures: PictureCache, cmyk: bool) -> str | Inline:
     """A form for a face printed more than once; a face printed once is drawn in place."""
@@ -205,6 +218,7 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
                     place(canvas, back, slot, plan, pictures, cmyk, under)
             if not n:
                 draw_marks(canvas, plan, filled)
+                draw_gap_notes(canvas, plan, filled)
             page += 1
             if style is not None:
                 draw_styled_footer(canvas, rooms, footer_forms(says, label, page, total), style)
