@@ -31,10 +31,8 @@ AID_ROWS = {
     "Dragon abilities": {"air": ["Arch"], "earth": ["Strike"], "fire": ["Blast"],
                          "ice": ["Explode"], "spirit": ["Reform", "no damage"]},
     "Reform Range": {"air": ["**3rd**", "**4th** with two"], "earth": ["no effect"],
-                     "fire": ["**3rd**", "second Range adds nothing"],
-                     "ice": ["**2** dragons ahead", "**1** behind", "never itself",
-                             "second Range adds nothing"],
-                     "spirit": ["no effect"]},
+                     "fire": ["**3rd**"], "ice": ["**2** ahead", "**1** behind", "never itself"],
+                     "spirit": ["no effect"], "note": ["Only Air gains from a second Range"]},
 }
 
 

@@ -14,6 +14,7 @@ from cardgen.base.units import mm_to_pt
 from cardgen.drawing import fonts
 from cardgen.imposition import MARK_CLEAR, plan_sheet
 from cardgen.imposition.arrange import arrange, mismatches
+from cardgen.render.sheet_drawing import GAP_NOTE
 from cardgen.pipeline import BuildOptions, build
 from cardgen.render.page_footer import FOOTER_FAMILY, fit_footer, footer_forms
 from cardgen.render.pages import MARK_WIDTH_PT
@@ -196,8 +197,10 @@ def test_dragons_take_four_sheets_on_a4(dragons):
 
 def test_every_page_of_a_deck_says_its_side_and_page_the_same_way(dragons):
     pdf = read_pdf(dragons["dragons"])
-    footers = [" ".join(text for text, _ in own_text(page.page)) for page in pdf.pages]
-    sizes = {round(size, 2) for page in pdf.pages for _, size in own_text(page.page)}
+    footers = [" ".join(text for text, _ in own_text(page.page) if text not in GAP_NOTE)
+               for page in pdf.pages]
+    sizes = {round(size, 2) for page in pdf.pages for text, size in own_text(page.page)
+             if text not in GAP_NOTE}
     total = len(pdf.pages)
     for number, footer in enumerate(footers, start=1):
         side = "fronts" if number % 2 else "backs"
@@ -205,6 +208,14 @@ def test_every_page_of_a_deck_says_its_side_and_page_the_same_way(dragons):
         assert footer.endswith(f" · page {number} of {total}"), footer
         assert ("fronts" not in footer and "backs" not in footer) or f" · {side} · " in footer
     assert len(sizes) == 1
+
+
+def test_a_slot_left_empty_between_cards_says_why(dragons):
+    """The last sheet's 8 cards leave one slot empty to keep an Ice card from the Spirit ones."""
+    pdf = read_pdf(dragons["dragons"])
+    notes = [n for n, page in enumerate(pdf.pages, start=1)
+             if [text for text, _ in own_text(page.page) if text in GAP_NOTE] == list(GAP_NOTE)]
+    assert notes == [7]
 
 
 def test_like_bleeds_meet_with_no_seam_at_75_dpi(dragons, tmp_path):
