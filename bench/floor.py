@@ -210,13 +210,21 @@ class Cards:
         self.canvas.drawImage(image, 0, 0, iw * scale, ih * scale)
         self.canvas.endForm()
 
-    def draw_face(self, card: dict) -> None:
-        c, widths = self.canvas, self.widths
+    def draw_base(self) -> None:
+        """What every front shows alike: the frame, the panel and the badge's disc."""
+        c = self.canvas
         c.setFillColor(FRAME)
         b = BLEED * MM
         c.rect(-b, -b, CARD_W * MM + 2 * b, CARD_H * MM + 2 * b, stroke=0, fill=1)
         c.setFillColor(PAPER)
         c.roundRect(*box(3, 3, CARD_W - 6, CARD_H - 6), 2 * MM, stroke=0, fill=1)
+        left, bottom, w, h = box(*BADGE[:4])
+        c.setFillColor(FRAME)
+        c.ellipse(left, bottom, left + w, bottom + h, stroke=0, fill=1)
+
+    def draw_face(self, card: dict) -> None:
+        c, widths = self.canvas, self.widths
+        c.doForm("base")
         # the title: bold words a regular space apart, in the middle of its box
         size = card["_title"]
         left, bottom, _, height = box(*TITLE[:4])
@@ -247,8 +255,6 @@ class Cards:
     def _badge(self, value: str) -> None:
         c = self.canvas
         left, bottom, w, h = box(*BADGE[:4])
-        c.setFillColor(FRAME)
-        c.ellipse(left, bottom, left + w, bottom + h, stroke=0, fill=1)
         unit = self.widths(value, COND_BOLD)
         area = BADGE[2] * 0.62 * MM
         size = max(min(BADGE[4], area / unit, area / self.cond_height), 1.0)
@@ -409,8 +415,12 @@ def main(game: Path, out: Path) -> None:
                     initialFontName=COND, initialFontSize=FOOTER_SIZE)
     drawn = Cards(game, cards, canvas)
     b = BLEED * MM
-    canvas.beginForm("back", -b, -b, CARD_W * MM + b, CARD_H * MM + b)
-    drawn.draw_back("Units")
+    for name, draw in (("back", lambda: drawn.draw_back("Units")), ("base", drawn.draw_base)):
+        canvas.beginForm(name, -b, -b, CARD_W * MM + b, CARD_H * MM + b)
+        draw()
+        canvas.endForm()
+    canvas.beginForm("marks", 0, 0, PAGE_W * MM, PAGE_H * MM)      # a full sheet's
+    draw_marks(canvas, crop_marks([slot_box(i, COLS * ROWS, False) for i in range(COLS * ROWS)]))
     canvas.endForm()
     printed = []
     for n, card in enumerate(cards):
@@ -425,12 +435,16 @@ def main(game: Path, out: Path) -> None:
     sheets = math.ceil(len(printed) / per_sheet)
     baselines = footer_baselines()
     identity = "Benchmark \u00b7 Units \u00b7 version 1.0 \u00b7 "
+    placed = {}       # (cards on the sheet, side) -> its slots and their clips, worked out once
     page = 0
     for start in range(0, len(printed), per_sheet):
         sheet = printed[start:start + per_sheet]
         for side in ("fronts", "backs"):
-            slots = [slot_box(i, len(sheet), side == "backs") for i in range(len(sheet))]
-            for slot, clip, (card, form) in zip(slots, clips(slots), sheet):
+            if (len(sheet), side) not in placed:
+                slots = [slot_box(i, len(sheet), side == "backs") for i in range(len(sheet))]
+                placed[len(sheet), side] = slots, clips(slots)
+            slots, clipped = placed[len(sheet), side]
+            for slot, clip, (card, form) in zip(slots, clipped, sheet):
                 canvas.saveState()
                 path = canvas.beginPath()
                 path.rect(*clip)
@@ -443,7 +457,9 @@ def main(game: Path, out: Path) -> None:
                 else:
                     drawn.draw_face(card)
                 canvas.restoreState()
-            if side == "fronts":
+            if side == "fronts" and len(sheet) == per_sheet:
+                canvas.doForm("marks")
+            elif side == "fronts":
                 draw_marks(canvas, crop_marks(slots))
             page += 1
             draw_footer(canvas, f"{identity}{side} \u00b7 page {page} of {2 * sheets}",
