@@ -261,7 +261,7 @@ def _jar(c, ink):
     wisp = c.beginPath()
     turns = 1.4
     spiral = [(0.70 + r * math.cos(a), 0.79 + r * math.sin(a))
-              for r, a in ((0.02 + 0.15 * t, math.radians(330) - 2 * math.pi * turns * t)
+              for r, a in ((0.02 + 0.17 * t, math.radians(330) - 2 * math.pi * turns * t)
                            for t in (k / 40 for k in range(41)))]
     tail = _bezier(spiral[-1], (0.60, 0.74), (0.46, 0.70), (0.52, 0.56), 12)[1:]
     _ribbon(wisp, spiral + tail, 0.012, 0.038)
@@ -322,17 +322,17 @@ def _scroll(c, ink):
 
 def _shadowbolt(c, ink):
     """A bolt of shadow: a dark orb with a swirl cut in it, wavy wisps trailing behind it."""
-    cx, cy = 0.70, 0.56
-    orb = circle(c.beginPath(), cx, cy, 0.24)
+    cx, cy = 0.69, 0.54
+    orb = circle(c.beginPath(), cx, cy, 0.27)
     swirl = [(cx + r * math.cos(a), cy + r * math.sin(a))
-             for r, a in ((0.02 + 0.15 * t, 2 * math.pi * 1.1 * t) for t in (k / 40 for k in range(41)))]
+             for r, a in ((0.02 + 0.17 * t, 2 * math.pi * 1.1 * t) for t in (k / 40 for k in range(41)))]
     _ribbon(orb, swirl, 0.012, 0.03)
     shape(c, ink, orb, even_odd=True)
     wisps = c.beginPath()
-    for spread, reach, phase in ((0.10, 0.52, 0.0), (0.0, 0.66, 2.0), (-0.10, 0.50, 4.0)):
-        pts = [(0.62 - reach * t, cy + spread * t + 0.06 * math.sin(2 * math.pi * t + phase) * t)
+    for spread, reach, phase in ((0.16, 0.50, 0.0), (0.0, 0.62, 2.0), (-0.16, 0.48, 4.0)):
+        pts = [(0.60 - reach * t, cy + spread * t + 0.06 * math.sin(2 * math.pi * t + phase) * t)
                for t in (k / 30 for k in range(31))]
-        _ribbon(wisps, pts, 0.09, 0.004)
+        _ribbon(wisps, pts, 0.11, 0.005)
     shape(c, ink, wisps)
 
 
