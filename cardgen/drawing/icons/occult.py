@@ -267,6 +267,7 @@ def _jar(c, ink):
     _ribbon(wisp, spiral + tail, 0.012, 0.038)
     shape(c, ink, wisp)
 
+
 def _pentagram(c, ink):
     """A pentagram, point down, inside a ring: the lines of the star cut where they cross."""
     ring = c.beginPath()
