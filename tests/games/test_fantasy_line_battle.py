@@ -194,10 +194,17 @@ def test_two_spells_of_one_deck_drawing_one_picture(project, change):
                          "they look alike")
 
 
-def test_one_picture_in_two_decks_is_fine(data):
-    symbols = {deck_id: {c["fields"]["symbol"] for c in deck(data, deck_id)["cards"]}
-               for deck_id in ("elementalism", "white", "black")}
-    assert "shield" in symbols["elementalism"] & symbols["white"] & symbols["black"]
+def test_one_picture_in_two_decks_is_fine(data, project, change):
+    assert "eye" in {c["fields"]["symbol"] for c in deck(data, "characters")["cards"]}
+    change("cards/black.yaml", "    symbol: scythe\n", "    symbol: eye\n")
+    assert not validate([project]).diagnostics
+
+
+def test_no_black_spell_shares_its_picture_with_another_card(data):
+    black = [c["fields"]["symbol"] for c in deck(data, "black")["cards"]]
+    others = {c["fields"]["symbol"] for d in data["decks"] if d["id"] != "black" for c in d["cards"]
+              if "symbol" in c["fields"]}
+    assert len(set(black)) == len(black) and not set(black) & others, set(black) & others
 
 
 def test_duplicate_character_name(project, change):
