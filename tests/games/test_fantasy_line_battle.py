@@ -194,10 +194,16 @@ def test_two_spells_of_one_deck_drawing_one_picture(project, change):
                          "they look alike")
 
 
-def test_one_picture_in_two_decks_is_fine(data):
-    symbols = {deck_id: {c["fields"]["symbol"] for c in deck(data, deck_id)["cards"]}
-               for deck_id in ("elementalism", "white", "black")}
-    assert "shield" in symbols["elementalism"] & symbols["white"] & symbols["black"]
+def test_one_picture_in_two_decks_is_fine(project, change):
+    change("cards/white.yaml", "    symbol: bandage\n", "    symbol: storm\n")
+    assert not validate([project]).diagnostics
+
+
+def test_white_elementalism_and_character_cards_each_have_a_picture_of_their_own(data):
+    symbols = [c["fields"]["symbol"] for deck_id in ("characters", "white", "elementalism")
+               for c in deck(data, deck_id)["cards"]]
+    assert len(symbols) == 24 + 16 + 16
+    assert len(set(symbols)) == len(symbols), sorted(s for s in symbols if symbols.count(s) > 1)
 
 
 def test_duplicate_character_name(project, change):
