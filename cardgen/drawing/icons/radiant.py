@@ -6,7 +6,7 @@ import math
 
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
-from cardgen.drawing.icons.pen import circle, line, polygon, rotate, shape
+from cardgen.drawing.icons.pen import circle, line, polygon, radial, rotate, shape
 
 
 def _wedge(p, cx, cy, angle, r0, r1, half):
@@ -176,9 +176,9 @@ def _dove(c, ink):
     p.curveTo(0.17, 0.76, 0.33, 0.78, 0.35, 0.66)
     p.curveTo(0.37, 0.60, 0.42, 0.58, 0.46, 0.58)
     p.curveTo(0.46, 0.76, 0.58, 0.92, 0.80, 0.97)
+    # the wing's trailing edge: (notch, feather tip) pairs, then where it meets the back
     feathers = ((0.73, 0.86), (0.88, 0.86), (0.76, 0.76), (0.90, 0.73), (0.76, 0.66),
                 (0.87, 0.60), (0.70, 0.56))
-    x0, y0 = 0.80, 0.97
     for (nx, ny), (tx, ty) in zip(feathers[0::2], feathers[1::2]):
         p.lineTo(nx, ny)
         p.curveTo(nx + 0.06, ny + 0.03, tx + 0.02, ty + 0.04, tx, ty)
@@ -207,8 +207,7 @@ def _halo(c, ink):
     for k, angle in enumerate(range(216, 325, 18)):
         _wedge(light, 0.5, 0.81, angle, 0.25, 0.74 if k % 2 else 0.60, 0.04)
     for x, y, r in ((0.08, 0.92, 0.075), (0.92, 0.92, 0.075), (0.10, 0.58, 0.05), (0.90, 0.58, 0.05)):
-        polygon(light, [(x, y + r), (x + r * 0.3, y + r * 0.3), (x + r, y), (x + r * 0.3, y - r * 0.3),
-                        (x, y - r), (x - r * 0.3, y - r * 0.3), (x - r, y), (x - r * 0.3, y + r * 0.3)])
+        polygon(light, radial(x, y, (r, r * 0.42), 8))
     shape(c, ink, light)
 
 
@@ -255,7 +254,7 @@ def _lotus(c, ink):
 
     rows = (((66, 0.40, 0.11), (-66, 0.40, 0.11)), ((33, 0.54, 0.13), (-33, 0.54, 0.13)),
             ((0, 0.66, 0.15),))
-    for k, row in enumerate(rows):
+    for k, row in enumerate(rows):   # each row clipped clear of the row in front, a gap between
         c.saveState()
         if k + 1 < len(rows):
             hide = c.beginPath()
@@ -271,10 +270,8 @@ def _lotus(c, ink):
     water = c.beginPath()
     for y, x0, x1 in ((0.20, 0.08, 0.92), (0.08, 0.20, 0.80)):
         water.moveTo(x0, y)
-        steps = 4
-        w = (x1 - x0) / steps
-        for k in range(steps):
-            xa = x0 + k * w
+        w = (x1 - x0) / 4
+        for xa in (x0, x0 + w, x0 + 2 * w, x0 + 3 * w):
             water.curveTo(xa + w * 0.25, y + 0.04, xa + w * 0.75, y - 0.04, xa + w, y)
     line(c, ink, water, 0.05)
 
