@@ -200,11 +200,12 @@ def test_one_picture_in_two_decks_is_fine(data, project, change):
     assert not validate([project]).diagnostics
 
 
-def test_no_black_spell_shares_its_picture_with_another_card(data):
-    black = [c["fields"]["symbol"] for c in deck(data, "black")["cards"]]
-    others = {c["fields"]["symbol"] for d in data["decks"] if d["id"] != "black" for c in d["cards"]
-              if "symbol" in c["fields"]}
-    assert len(set(black)) == len(black) and not set(black) & others, set(black) & others
+def test_every_card_has_a_picture_of_its_own(data):
+    """Characters and the three spell decks: no two cards share a picture, in a deck or across."""
+    symbols = [c["fields"]["symbol"] for deck_id in ("characters", "white", "black", "elementalism")
+               for c in deck(data, deck_id)["cards"]]
+    assert len(symbols) == 24 + 16 + 16 + 16
+    assert len(set(symbols)) == len(symbols), sorted(s for s in symbols if symbols.count(s) > 1)
 
 
 def test_duplicate_character_name(project, change):

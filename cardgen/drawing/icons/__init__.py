@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardgen.drawing.icons import figures, nature, occult, spells, symbols
+from cardgen.drawing.icons import figures, nature, occult, radiant, spells, symbols
 from cardgen.drawing.icons.pen import OUTLINE_WIDTH, Ink
 from cardgen.shared.registry import Registry, unfit
 
@@ -22,7 +22,8 @@ def _registered(name: str, loaded) -> dict:
 
 # icon name -> draw function, names in alphabetical order
 ICONS: Mapping = Registry(
-    GROUP, lambda: {**symbols.ICONS, **nature.ICONS, **figures.ICONS, **spells.ICONS, **occult.ICONS, "health": symbols.ICONS["heart"]},
+    GROUP, lambda: {**symbols.ICONS, **nature.ICONS, **figures.ICONS, **spells.ICONS, **occult.ICONS,
+                    **radiant.ICONS, "health": symbols.ICONS["heart"]},
     _registered, alphabetical=True)
 
 
