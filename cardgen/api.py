@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
-from cardgen.history.diff import GameDiff, compare, compared
 from cardgen.authoring.dump import game_json
-from cardgen.history.errata_sheets import errata_files
 from cardgen.history.git_tree import GameTooLarge, OldGame, RevisionError, game_at
 from cardgen.base.errors import Report, printable, relative_name
 from cardgen.authoring import schema_files
@@ -21,15 +19,18 @@ from cardgen.load.snapshot import SNAPSHOT_FILE, snapshot_text
 from cardgen.validate import validate_game
 from cardgen.shared.registry import ExtensionError
 from cardgen.render import OUTPUT_KINDS
-from cardgen.render.calibration import render_calibration
 from cardgen.render import image_cache
-from cardgen.serve.server import ServeError
+from cardgen.serve import ServeError
 from cardgen.render.options import (Choice, Flag, Folder, Number, OptionConflict, WebAddress,
                                     web_address)
 from cardgen.pipeline import BuildOptions, build, check, export_options, same_file_key
 from cardgen.authoring.scaffold import ScaffoldError, new_game
 from cardgen.write import OutputError, write_atomic, write_files
 
+# What only one command draws (diff and errata compare faces drawn as images, calibrate draws a
+# sheet) is imported by that command, so that validating a game never loads the renderers.
+if TYPE_CHECKING:
+    from cardgen.history.diff import GameDiff
 
 DATA_DIR = Path("data")
 
@@ -147,6 +148,7 @@ def dump(game_dir: Path) -> tuple[Report, dict | None]:
 
 def calibrate(path: Path, page: str, duplex: str) -> None:
     """Write the duplex calibration sheet to `path` (OutputError when it cannot be written)."""
+    from cardgen.render.calibration import render_calibration
     write_atomic(Path(path), render_calibration(page, duplex))
 
 
@@ -273,6 +275,7 @@ def diff(game_dir: Path, since: str | None = None,
     """What changed in a game since a git revision, or between two folders. RevisionError when
     the revision cannot be read; a game too large to read at the revision is a problem in the
     report."""
+    from cardgen.history.diff import compare, compared
     report = Report()
 
     def work(old, new_path: Path):
@@ -300,6 +303,7 @@ def errata(game_dir: Path, options: BuildOptions, since: str | None = None,
     """The errata sheets of a game (only what changed since a revision or an old folder) written
     to <out>/<game>/errata.pdf, with the cards' images when asked (made with the options
     `options` gives the images kind); nothing is written when nothing changed."""
+    from cardgen.history.errata_sheets import errata_files
     report, change = diff(game_dir, since, old_dir)
     if change is None or change.unchanged:
         return report, []

@@ -21,6 +21,7 @@ def main() -> None:
     if problem is None:
         _import_path_without_working_folder()
         try:
+            import reportlab            # noqa: F401 - reads its settings files now, not mid-command
             from cardgen.cli import main as cli
         except OSError as exc:
             problem = _unreadable_at_start(exc)

@@ -15,8 +15,9 @@ from cardgen.base.errors import Report, relative_name
 from cardgen.resolve.resolve import Faces, resolve_game
 from cardgen.load.game import load_game
 from cardgen.base.model import Game, frozen_map
-from cardgen.render import OUTPUT_KINDS, OutputKind
+from cardgen.render import OUTPUT_KINDS, OutputKind, made_by_default
 from cardgen.render.options import Folder, OptionConflict, WebAddress, check_excludes, web_address
+from cardgen.render.side_by_side import render_kinds
 from cardgen.validate import validate_game
 from cardgen.write import OutputError, write_files
 
@@ -52,7 +53,7 @@ class Checked:
 def outputs_for(options: BuildOptions | None) -> tuple[OutputKind, ...]:
     """The output kinds the build makes, each made with its options."""
     options = options or BuildOptions()
-    names = options.only or tuple(name for name, kind in OUTPUT_KINDS.items() if kind.default)
+    names = options.only or made_by_default()
     return tuple(OUTPUT_KINDS[name](_built_in(OUTPUT_KINDS[name].OPTIONS, options.kinds.get(name),
                                               options.out_dir))
                  for name in names)
@@ -132,11 +133,9 @@ def apply_options(game: Game, options: BuildOptions) -> Game:
 
 
 def render(checked: Checked, progress: Callable[[int], None]) -> dict[str, bytes]:
-    """Every output's files, in memory: nothing is written until all of them are made."""
-    files: dict[str, bytes] = {}
-    for kind in checked.outputs or outputs_for(None):
-        files.update(kind.render(checked.game, checked.faces, progress))
-    return files
+    """Every output's files, in memory: nothing is written until all of them are made (kinds
+    that draw PDFs side by side, on every core)."""
+    return render_kinds(checked.outputs or outputs_for(None), checked.game, checked.faces, progress)
 
 
 def write(files: dict[str, bytes], folder: Path, report: Report) -> list[Path]:

@@ -11,14 +11,11 @@ from pathlib import Path
 
 import click
 
-from cardgen import api
 from cardgen.cli.cache import cache
 from cardgen.cli.export import export
 from cardgen.cli.history import diff, errata, publish
-from cardgen.cli.shared import (DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json, output_stream_full,
-                                run_with_progress, writable_path)
-from cardgen.api import (OFFSET_MM, OUTPUT_KINDS, BuildOptions, ExtensionError, OutputError, Report,
-                         ScaffoldError, ServeError, new_game, printable, relative_name)
+from cardgen.cli.shared import (DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, api, emit, emit_json,
+                                output_stream_full, run_with_progress, writable_path)
 
 _NUMBER = r"\s*[-+]?(\d+\.?\d*(e[-+]?\d+)?|\.\d+(e[-+]?\d+)?|nan|inf|infinity)\s*"
 _PLAIN_NUMBERS = re.compile(f"{_NUMBER},{_NUMBER}", re.ASCII | re.IGNORECASE)
@@ -27,17 +24,17 @@ _PLAIN_NUMBERS = re.compile(f"{_NUMBER},{_NUMBER}", re.ASCII | re.IGNORECASE)
 def _offset(value: str | None):
     if value is None:
         return None
-    low, high = OFFSET_MM
+    low, high = api.OFFSET_MM
     try:
         if len(value) > 64 or not _PLAIN_NUMBERS.fullmatch(value):   # float() takes '1_0' too
             raise ValueError(value)
         x, y = (float(part) for part in value.split(","))
     except ValueError:
         raise click.BadParameter(f"expected 'X,Y' in mm, e.g. '0.5,-1', found "
-                                 f"'{printable(value)[:40]}'") from None
+                                 f"'{api.printable(value)[:40]}'") from None
     if not all(math.isfinite(v) and low <= v <= high for v in (x, y)):
         raise click.BadParameter(f"expected each of X and Y from {low:g} to {high:g} mm, found "
-                                 f"'{printable(value)[:40]}'")
+                                 f"'{api.printable(value)[:40]}'")
     return (x, y)
 
 
@@ -50,7 +47,7 @@ class _KindNames(click.Choice):
 
     @property
     def choices(self) -> list[str]:
-        return sorted(OUTPUT_KINDS)
+        return sorted(api.OUTPUT_KINDS)
 
     @choices.setter
     def choices(self, value) -> None:
@@ -76,17 +73,17 @@ class _Group(click.Group):
             sys.exit(130)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
-        except ExtensionError as exc:
+        except api.ExtensionError as exc:
             if ctx.params.get("debug"):
                 traceback.print_exc()
-            click.echo(printable(f"error: an installed extension is broken: {exc}"), err=True)
+            click.echo(api.printable(f"error: an installed extension is broken: {exc}"), err=True)
             sys.exit(EXIT_INTERNAL)
         except Exception as exc:   # the last resort: anything that escaped every check
             if output_stream_full(exc):
                 raise
             if ctx.params.get("debug"):
                 traceback.print_exc()
-            problem = printable(f"{type(exc).__name__}: {exc}")[:300]
+            problem = api.printable(f"{type(exc).__name__}: {exc}")[:300]
             click.echo(f"internal error: {problem}; please report"
                        + ("" if ctx.params.get("debug") else " (run with --debug for details)"),
                        err=True)
@@ -167,7 +164,7 @@ def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, ink_s
       cardgen build data/my-game --page letter --duplex short
       cardgen build data/my-game --back-offset 0.5,-1 --out prints
     """
-    options = BuildOptions(out_dir, page, duplex, _offset(back_offset), strict, pack, cmyk,
+    options = api.BuildOptions(out_dir, page, duplex, _offset(back_offset), strict, pack, cmyk,
                            tuple(only), kinds={"cards": {"ink_saver": True}} if ink_saver else {})
     if watch:
         _watch(game_dirs, options, quiet)
@@ -178,7 +175,7 @@ def build(game_dirs, out_dir, page, duplex, back_offset, pack, only, cmyk, ink_s
     status = emit(report, strict)
     if status == 0 and not quiet:
         for path in written:
-            click.echo(f"wrote {printable(path)}")
+            click.echo(f"wrote {api.printable(path)}")
         if not written:
             asked = f" of --only {', '.join(only)}" if only else ""
             click.echo(f"nothing to write: the game has nothing{asked} to print", err=True)
@@ -200,7 +197,7 @@ def list_games(game_dirs, fmt):
     if fmt == "json":
         sys.exit(emit_json(report, False, games=[game.as_dict() for game in games]))
     for game in games:
-        click.echo(f"{printable(game.folder)}: {game.title} (version {game.version})")
+        click.echo(f"{api.printable(game.folder)}: {game.title} (version {game.version})")
         for deck in game.decks:
             click.echo(f"  {deck.id}: {deck.name}, {deck.unique_cards} different cards, "
                        f"{deck.cards} to print, {deck.size}")
@@ -246,7 +243,7 @@ def schema(game_dir, type_id, kind, write):
     if write:
         report, written = api.write_schemas(game_dir)
         for path in written:
-            click.echo(f"wrote {printable(relative_name(path))}")
+            click.echo(f"wrote {api.printable(api.relative_name(path))}")
         sys.exit(emit(report, False))
     if kind in ("game", "layout"):
         report, result = api.file_schema(kind, game_dir)
@@ -256,7 +253,7 @@ def schema(game_dir, type_id, kind, write):
         sys.exit(status)
     known = api.card_type_ids(game_dir)
     if type_id is not None and known is not None and type_id not in known:
-        raise click.BadParameter(f"no card type '{printable(type_id)}'; the game has: "
+        raise click.BadParameter(f"no card type '{api.printable(type_id)}'; the game has: "
                                  f"{', '.join(known) or 'none'}", param_hint="'--type'")
     report, result = api.card_schema(game_dir, type_id)
     status = emit(report, False)
@@ -276,8 +273,8 @@ def new(game_dir, title):
       cardgen new data/potion-market --title "Potion Market"
     """
     try:
-        written = new_game(game_dir, title)
-    except ScaffoldError as exc:
+        written = api.new_game(game_dir, title)
+    except api.ScaffoldError as exc:
         raise click.UsageError(str(exc)) from None
     for path in written:
         click.echo(f"wrote {path}")
@@ -298,8 +295,8 @@ def calibrate(out_file, page, duplex):
     """
     try:
         api.calibrate(out_file, page, duplex)
-    except OutputError as exc:
-        report = Report()
+    except api.OutputError as exc:
+        report = api.Report()
         report.raised(exc, out_file, message=f"cannot write the calibration sheet: {exc.reason}")
         sys.exit(emit(report, False))
     click.echo(f"wrote {out_file}: print it double-sided, hold it to the light, and read the "
@@ -307,12 +304,12 @@ def calibrate(out_file, page, duplex):
 
 
 
-def _watch(game_dirs, options: BuildOptions, quiet: bool) -> None:
+def _watch(game_dirs, options: api.BuildOptions, quiet: bool) -> None:
     """Build, then rebuild on every save until Ctrl-C; problems shown, the last good files kept."""
     def show(report, written, games):
         emit(report, options.strict)
         if not quiet:
-            names = ", ".join(printable(g.name) for g in games)
+            names = ", ".join(api.printable(g.name) for g in games)
             state = "failed: the last good files are kept" if report.has_errors(options.strict) \
                 else f"wrote {len(written)} file(s)"
             click.echo(f"built {names}: {state}; watching for changes (Ctrl-C stops)")
@@ -347,13 +344,13 @@ def serve(game_dir, port, open_browser, cache):
         for problem in state["problems"]:
             click.echo(problem["text"], err=True)
         done = "shown" if state["ok"] else "has errors: the page keeps the last good images"
-        click.echo(f"{printable(state['title'])} {done}; watching for changes (Ctrl-C stops)")
+        click.echo(f"{api.printable(state['title'])} {done}; watching for changes (Ctrl-C stops)")
 
     try:
         api.serve(game_dir, port or 0, cache, lambda url: click.echo(f"serving {url}"),
                   shown_now, open_browser)
-    except ServeError as exc:
-        raise click.UsageError(printable(str(exc))) from None
+    except api.ServeError as exc:
+        raise click.UsageError(api.printable(str(exc))) from None
     except KeyboardInterrupt:
         click.echo("stopped serving", err=True)
     sys.exit(0)

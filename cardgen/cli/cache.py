@@ -5,8 +5,7 @@ from pathlib import Path
 
 import click
 
-from cardgen import api
-from cardgen.cli.shared import writable_path
+from cardgen.cli.shared import api, writable_path
 
 CACHE = click.option("--cache", "folder", type=click.Path(file_okay=False, path_type=Path),
                      callback=writable_path,

@@ -8,10 +8,8 @@ from pathlib import Path
 
 import click
 
-from cardgen import api
-from cardgen.cli.shared import (GAME_DIRS, FiniteFloatRange, emit, emit_json, run_with_progress,
-                                writable_path)
-from cardgen.api import printable
+from cardgen.cli.shared import (GAME_DIRS, FiniteFloatRange, api, emit, emit_json,
+                                run_with_progress, writable_path)
 
 OUT = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
                    default=Path("output"), show_default=True, callback=writable_path,
@@ -111,7 +109,7 @@ def _web_address(ctx, param, value):
     try:
         return api.web_address(value)
     except ValueError as exc:
-        raise click.BadParameter(f"{exc}; found '{printable(value)[:80]}'") from None
+        raise click.BadParameter(f"{exc}; found '{api.printable(value)[:80]}'") from None
 
 
 def _finish(report, written, quiet: bool, as_json: bool) -> None:
@@ -121,5 +119,5 @@ def _finish(report, written, quiet: bool, as_json: bool) -> None:
     if status == 0 and not quiet:
         click.echo(f"wrote {len(written)} file(s)")
         for path in written[:50]:
-            click.echo(f"wrote {printable(path)}")
+            click.echo(f"wrote {api.printable(path)}")
     sys.exit(status)

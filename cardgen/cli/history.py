@@ -8,9 +8,7 @@ from pathlib import Path
 
 import click
 
-from cardgen import api
-from cardgen.cli.shared import DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, emit, emit_json
-from cardgen.api import BuildOptions, RevisionError, printable
+from cardgen.cli.shared import DUPLEX, FORMAT, GAME_DIRS, OUT, PAGE, api, emit, emit_json
 
 FOLDERS = click.argument("folders", nargs=-1, required=True,
                          type=click.Path(exists=True, file_okay=False, path_type=Path))
@@ -45,13 +43,14 @@ def diff(folders, since, fmt):
     game_dir, old_dir = _sides(folders, since)
     try:
         report, change = api.diff(game_dir, since, old_dir)
-    except RevisionError as exc:
-        raise click.UsageError(f"--since {printable(since)}: {printable(str(exc))}") from None
+    except api.RevisionError as exc:
+        raise click.UsageError(f"--since {api.printable(since)}: "
+                               f"{api.printable(str(exc))}") from None
     if fmt == "json":
         sys.exit(emit_json(report, False, diff=change.as_dict() if change else None))
     status = emit(report, False)
     if change is not None:
-        click.echo("\n".join(printable(line) for line in change.lines()))
+        click.echo("\n".join(api.printable(line) for line in change.lines()))
     sys.exit(status)
 
 
@@ -72,18 +71,20 @@ def errata(folders, since, out_dir, page, duplex, images, fmt):
       cardgen errata data/my-game --since HEAD~3 --images
     """
     game_dir, old_dir = _sides(folders, since)
-    options = BuildOptions(out_dir, page, duplex)
+    options = api.BuildOptions(out_dir, page, duplex)
     try:
         report, written = api.errata(game_dir, options, since, old_dir, images)
-    except RevisionError as exc:
-        raise click.UsageError(f"--since {printable(since)}: {printable(str(exc))}") from None
+    except api.RevisionError as exc:
+        raise click.UsageError(f"--since {api.printable(since)}: "
+                               f"{api.printable(str(exc))}") from None
     if fmt == "json":
         sys.exit(emit_json(report, False, written=[str(p) for p in written]))
     status = emit(report, False)
     for path in written:
-        click.echo(f"wrote {printable(path)}")
+        click.echo(f"wrote {api.printable(path)}")
     if not written and not report.has_errors():
-        click.echo(f"nothing changed since {printable(since or str(folders[0]))}: nothing to reprint")
+        click.echo(f"nothing changed since {api.printable(since or str(folders[0]))}: "
+                   "nothing to reprint")
     sys.exit(status)
 
 
@@ -108,5 +109,5 @@ def publish(game_dirs, fmt):
         sys.exit(emit_json(report, False, written=[str(p) for p in written]))
     status = emit(report, False)
     for path in written:
-        click.echo(f"wrote {printable(path)}")
+        click.echo(f"wrote {api.printable(path)}")
     sys.exit(status)

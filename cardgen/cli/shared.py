@@ -10,9 +10,17 @@ from pathlib import Path
 
 import click
 
-from cardgen import api
-from cardgen.api import COMMAND_PATH_BYTES, NAME_BYTES, Report, printable
 
+class _Library:
+    """cardgen.api, imported the first time a command uses it: `cardgen --help`, a command's
+    help and a usage error never load the library (nor reportlab and the rest with it)."""
+
+    def __getattr__(self, name: str):
+        from cardgen import api as library
+        return getattr(library, name)
+
+
+api = _Library()
 
 
 def _games_or_data(ctx, param, value):
@@ -26,7 +34,7 @@ GAME_DIRS = click.argument("game_dirs", nargs=-1, callback=_games_or_data,
                            type=click.Path(exists=True, file_okay=False, path_type=Path))
 
 
-def emit(report: Report, strict: bool, notes: bool = False) -> int:
+def emit(report: api.Report, strict: bool, notes: bool = False) -> int:
     """Print every diagnostic to stderr, and with `notes` the notes of what was done (a deck's
     one text size); the exit status is 1 if any is an error (or a warning, with strict)."""
     for diagnostic in report.sorted():
@@ -37,7 +45,7 @@ def emit(report: Report, strict: bool, notes: bool = False) -> int:
     return 1 if report.has_errors(strict) else 0
 
 
-def emit_json(report: Report, strict: bool, **result) -> int:
+def emit_json(report: api.Report, strict: bool, **result) -> int:
     """The command's result and its problems as one JSON object on stdout, for tools."""
     click.echo(json.dumps({**result, "problems": [d.as_dict() for d in report.sorted()],
                            "notes": [d.as_dict() for d in report.notes]},
@@ -52,10 +60,11 @@ def writable_path(ctx, param, value):
     text = str(value)
     if "\x00" in text:
         raise click.BadParameter("a path cannot contain a NUL character")
-    if len(text.encode("utf-8", "surrogateescape")) > COMMAND_PATH_BYTES:
-        raise click.BadParameter(f"the path is longer than {COMMAND_PATH_BYTES:,} bytes")
-    if any(len(part.encode("utf-8", "surrogateescape")) > NAME_BYTES for part in Path(text).parts):
-        raise click.BadParameter(f"a name in the path is longer than {NAME_BYTES} bytes")
+    if len(text.encode("utf-8", "surrogateescape")) > api.COMMAND_PATH_BYTES:
+        raise click.BadParameter(f"the path is longer than {api.COMMAND_PATH_BYTES:,} bytes")
+    if any(len(part.encode("utf-8", "surrogateescape")) > api.NAME_BYTES
+           for part in Path(text).parts):
+        raise click.BadParameter(f"a name in the path is longer than {api.NAME_BYTES} bytes")
     return value
 
 
@@ -67,7 +76,7 @@ class FiniteFloatRange(click.FloatRange):
         number = click.FLOAT.convert(value, param, ctx)
         if not math.isfinite(number):
             self.fail(f"expected a number from {self.min:g} to {self.max:g}, found "
-                      f"'{printable(str(value))[:40]}'", param, ctx)
+                      f"'{api.printable(str(value))[:40]}'", param, ctx)
         return super().convert(number, param, ctx)
 
 

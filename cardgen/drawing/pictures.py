@@ -12,7 +12,6 @@ from PIL import Image, ImageChops, ImageMath, ImageOps
 from reportlab.lib.utils import ImageReader
 
 from cardgen.drawing.images import SVG, ImageInfo, opened_picture
-from cardgen.drawing.svg_pictures import draw_svg, svg_drawing
 from cardgen.shared.colors import to_cmyk as color_to_cmyk
 from cardgen.base.units import mm_to_pt
 from cardgen.base.limits import PICTURE_DPI
@@ -127,6 +126,7 @@ class PictureCache:
         SVG as the paths it is made of."""
         width, height = mm_to_pt(width_mm), mm_to_pt(height_mm)
         if info.format == SVG:
+            from cardgen.drawing.svg_pictures import draw_svg    # svglib: only for an SVG
             draw_svg(canvas, self._drawing(info, cmyk), crop, width, height)
         else:
             # a reader, not a file name: the PDF names the image by its content, not its path
@@ -142,6 +142,7 @@ class PictureCache:
         if key in self._readers:
             self._readers.move_to_end(key)
             return self._readers[key]
+        from cardgen.drawing.svg_pictures import svg_drawing
         drawing = svg_drawing(info.path, info.path.name, color_to_cmyk if cmyk else None)
         self._keep(key, drawing)
         return drawing

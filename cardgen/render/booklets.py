@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from cardgen.drawing.elements.picture import Icon
 from cardgen.shared.colors import parse_color
@@ -17,15 +17,17 @@ from cardgen.render.base import SIDES, OutputKind, listed
 from cardgen.render.boards import Boards
 from cardgen.render.card_sheets import CardSheets
 from cardgen.render.token_sheets import TokenSheets
-from cardgen.render.booklet.story import quick_reference, story
-from cardgen.render.booklet.template import BookTemplate, PageStyle, Placed, footer_room
-from cardgen.render.booklet.typesetter import Typesetter
+from cardgen.render.booklet.page_style import PageStyle, footer_room
 from cardgen.render.page_footer import book_forms, fit_footer
 from cardgen.render.pages import (DocumentInfo, canvas_maker, document_info, finish,
                                    finish_writer, identity, identity_line, pdf_writer)
 from cardgen.validate.documents import game_lookup
 from cardgen.shared.saddle_stitch import booklet_sides, padded
 from cardgen.base.units import mm_to_pt
+
+# The typesetter (reportlab's platypus) is imported when a document is set, not to check one.
+if TYPE_CHECKING:
+    from cardgen.render.booklet.template import Placed
 
 PALE = 0.8        # of white: an icon's colour this light would not read on the page
 # the game's paper -> plain pages, and a booklet's page and the sheet it is printed two-up on (mm)
@@ -114,6 +116,7 @@ def booklet_pages(game: Game, faces: Faces, document: Document) -> Typeset:
     quick reference, pages for notes and a back cover (one page past the text: the quick
     reference if the text writes one, on the back page, where players find it; else the back
     cover)."""
+    from cardgen.render.booklet.story import quick_reference
     style = page_styles(game, document)[1]
     apart = quick_reference(document.blocks) is not None
     text = typeset(game, faces, document, style, reference_apart=apart)
@@ -131,6 +134,9 @@ def render_document(game: Game, faces: Faces, document: Document, style: PageSty
 
 def typeset(game: Game, faces: Faces, document: Document, style: PageStyle,
             spare: int = 0, reference_apart: bool = False) -> Typeset:
+    from cardgen.render.booklet.story import story
+    from cardgen.render.booklet.template import BookTemplate
+    from cardgen.render.booklet.typesetter import Typesetter
     buffer = io.BytesIO()
     info = document_info(game, document.title)            # pages to read one by one: simplex
     footer = (footer_room(style, game.print.margin), identity(game, document.title))

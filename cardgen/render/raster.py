@@ -147,6 +147,7 @@ def face_job(face: CardFace, dpi: float, fmt: str, bleed: float | None = None,
     page_w, page_h = width * 72 / dpi, height * 72 / dpi           # points, exactly the pixels
     buffer = io.BytesIO()
     canvas = new_document(buffer, (page_w, page_h), DocumentInfo("cardgen face", "cardgen"))
+    canvas.setPageCompression(0)     # read once, in memory: compressing costs more than it saves
     define_form(canvas, "face", face, PictureCache())
     canvas.saveState()
     clip = canvas.beginPath()

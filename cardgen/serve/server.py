@@ -16,6 +16,7 @@ from pathlib import Path
 
 from cardgen.base.errors import relative_name
 from cardgen.load.game import GAME_FILE
+from cardgen.serve import ServeError
 from cardgen.serve.page import PAGE
 from cardgen.serve.preview import Snapshot
 
@@ -51,10 +52,6 @@ class Shown:
         with self._changed:
             self._changed.wait_for(lambda: self.number > number or self.stopping, timeout)
             return self.number
-
-
-class ServeError(Exception):
-    """The preview cannot start: the folder is not a game, or the port cannot be had."""
 
 
 def start_server(game_dir: Path, port: int) -> tuple[PreviewServer, Shown]:

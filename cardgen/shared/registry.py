@@ -5,12 +5,15 @@ Each is a group of Python entry points (`cardgen.field_types`, `cardgen.elements
 `cardgen.icons`, `cardgen.outputs`) that any installed distribution may declare in its metadata,
 beside the ones built into cardgen. A registry reads its group once, when first asked, and is
 read-only after; `forget()` drops what was read, so the next question reads the installed
-distributions again.
+distributions again. A built-in entry may be `Deferred`: named by its module, which is imported
+the first time the entry is asked for.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
+from importlib import import_module
 from importlib.metadata import EntryPoint, entry_points
 from typing import Callable, Iterator
 
@@ -18,6 +21,19 @@ from typing import Callable, Iterator
 class ExtensionError(Exception):
     """An installed extension cardgen cannot use: it fails to load, is not what its group
     holds, or takes a name that is taken already. A fault of the installation, not the data."""
+
+
+@dataclass(frozen=True)
+class Deferred:
+    """A built-in entry by where it is defined: its module is imported when the entry is first
+    asked for (and found in sys.modules after), so a command that never uses it never pays for
+    what that module imports."""
+
+    module: str
+    attribute: str
+
+    def load(self):
+        return getattr(import_module(self.module), self.attribute)
 
 
 class Registry(Mapping):
@@ -35,7 +51,8 @@ class Registry(Mapping):
         self.alphabetical = alphabetical
 
     def __getitem__(self, name: str):
-        return _contents(self)[name]
+        item = _contents(self)[name]
+        return item.load() if isinstance(item, Deferred) else item
 
     def __iter__(self) -> Iterator[str]:
         return iter(_contents(self))

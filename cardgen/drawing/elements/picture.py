@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from cardgen.base.errors import did_you_mean
 from cardgen.shared import schema as s
 from cardgen.drawing.images import SVG, ImageInfo, inspect_image
-from cardgen.drawing.svg_pictures import inspect_svg
 from cardgen.shared.paths import confined_path
 from cardgen.shared.schema import Invalid, Key
 from cardgen.drawing.elements.base import BindContext, Box, Element, Ink, color_name
@@ -49,7 +48,10 @@ class Picture(Element):
         src = values["src"]
         if src not in ctx.images:          # each picture is found and checked once, a bad one too
             try:
-                inspect = inspect_svg if src.lower().endswith(".svg") else inspect_image
+                if src.lower().endswith(".svg"):      # lxml and svglib: only for an SVG
+                    from cardgen.drawing.svg_pictures import inspect_svg as inspect
+                else:
+                    inspect = inspect_image
                 ctx.images[src] = inspect(confined_path(ctx.root, src), src)
             except Invalid as exc:
                 ctx.images[src] = exc

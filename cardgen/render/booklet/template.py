@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import Color, white
+from reportlab.lib.colors import white
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Table, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -16,13 +16,11 @@ from cardgen.drawing import fonts
 from cardgen.imposition import FooterRoom
 from cardgen.render.booklet.flowables import table_font
 from cardgen.render.booklet.keeping import headings
+from cardgen.render.booklet.page_style import FRAME_RAISE, PageStyle
 from cardgen.render.page_footer import book_forms, draw_footer
 from cardgen.render.pages import DocumentInfo, template_options
 from cardgen.base.units import mm_to_pt
 
-# the footer's band, mm: from under the body's margin to just above it, clear of the text frame
-FOOTER_BELOW, FOOTER_ABOVE = 4.0, 2.0
-FRAME_RAISE = 4.0          # mm the body text's frame stands above the margin
 LEADER_PITCH = 0.55        # ems of the contents' smaller type between the dots of a leader
 
 
@@ -35,21 +33,6 @@ class Placed:
     flowable: Flowable
     bottom: float
     top: float
-
-
-@dataclass(frozen=True)
-class PageStyle:
-    """A page size and how text sits on it, in mm and pt."""
-
-    width: float
-    height: float
-    margin: float              # on every side; the printer margin is well inside it
-    body: float                # body text size, pt
-    accent: Color
-
-    @property
-    def heading_sizes(self) -> tuple[float, float, float]:
-        return (self.body * 1.75, self.body * 1.3, self.body * 1.1)
 
 
 class BookTemplate(BaseDocTemplate):
@@ -148,13 +131,6 @@ class BookTemplate(BaseDocTemplate):
         canvas.setFont(small, size)
         canvas.drawCentredString(width / 2, bottom + band * 0.55 - style.body * 1.9, says)
         canvas.restoreState()
-
-
-def footer_room(style: PageStyle, printer_margin: float) -> FooterRoom:
-    """The band a body page's footer is centred in: about the bottom margin, under the text's
-    frame and above the edge the printer cannot reach (mm)."""
-    low = max(printer_margin, style.margin - FOOTER_BELOW)
-    return FooterRoom(style.margin, low, style.width - style.margin, style.margin + FOOTER_ABOVE)
 
 
 class Contents(TableOfContents):

@@ -1,0 +1,68 @@
+"""What a command loads as it starts: only what it uses. Checking a game draws nothing, so it
+imports no renderer (the typesetter, the SVG reader, the PDF reader and rasteriser, the process
+pool); the command line's help imports no library at all. Each runs in a fresh interpreter."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardgen.render import BUILT_IN, DEFAULT, OUTPUT_KINDS, made_by_default
+
+REPO = Path(__file__).resolve().parents[2]
+SMALL_GAME = REPO / "data" / "time-line-battle-v2"
+# loaded by a build that draws, never to check a game
+RENDERERS = ("reportlab.platypus", "reportlab.graphics", "svglib", "lxml", "pypdf", "pypdfium2",
+             "concurrent.futures.process", "http.server", "cardgen.render.booklet.template",
+             "cardgen.render.images", "cardgen.render.tts", "cardgen.render.card_pdfs",
+             "cardgen.history.diff", "cardgen.serve.preview")
+
+
+def imported(*args: str) -> set[str]:
+    """Every module `cardgen ARGS` has imported when it ends, run as its own process."""
+    code = ("import sys\nfrom cardgen.entry import main\ntry:\n    main()\nexcept SystemExit as end:\n"
+            "    assert not end.code, end.code\nprint(*sys.modules, file=sys.stderr)")
+    run = subprocess.run([sys.executable, "-c", code, *args], cwd=REPO,
+                         env={**os.environ, "PYTHONPATH": str(REPO)}, stdin=subprocess.DEVNULL,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return set(run.stderr.split())
+
+
+def loaded(modules: set[str], packages) -> list[str]:
+    return sorted(m for m in modules for p in packages if m == p or m.startswith(p + "."))
+
+
+def test_validating_a_game_imports_no_renderer():
+    modules = imported("validate", str(SMALL_GAME))
+    assert "cardgen.render.card_sheets" in modules        # its checks run: the test sees imports
+    assert loaded(modules, RENDERERS) == []
+
+
+def test_help_imports_neither_the_library_nor_reportlab_beyond_its_settings():
+    modules = imported("--help")
+    assert "cardgen.cli" in modules
+    # reportlab's package alone reads its settings files at the start (entry.py)
+    assert loaded(modules, ("reportlab",)) == ["reportlab"]
+    assert loaded(modules, ("cardgen.api", "cardgen.pipeline", "cardgen.render", "PIL")) == []
+
+
+def test_the_built_in_kinds_made_by_default_are_the_ones_whose_class_says_so():
+    assert set(BUILT_IN) <= set(OUTPUT_KINDS)
+    for name in BUILT_IN:
+        assert OUTPUT_KINDS[name].name == name
+        assert OUTPUT_KINDS[name].default == (name in DEFAULT), name
+    assert made_by_default() == DEFAULT
+
+
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
+def test_a_kind_is_imported_when_first_asked_for(name):
+    code = (f"import sys; from cardgen.render import OUTPUT_KINDS; "
+            f"module = {BUILT_IN[name].module!r}; before = module in sys.modules; "
+            f"OUTPUT_KINDS[{name!r}]; print(before, module in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=120)
+    assert run.stdout.split() == ["False", "True"], run.stderr
