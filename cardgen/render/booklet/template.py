@@ -24,6 +24,7 @@ from cardgen.base.units import mm_to_pt
 FOOTER_BELOW, FOOTER_ABOVE = 4.0, 2.0
 FRAME_RAISE = 4.0          # mm the body text's frame stands above the margin
 LEADER_PITCH = 0.55        # ems of the contents' smaller type between the dots of a leader
+MAX_PASSES = 10            # layouts of a document before its contents' page numbers must settle
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,28 @@ class PageStyle:
         return (self.body * 1.75, self.body * 1.3, self.body * 1.1)
 
 
+class BookFrame(Frame):
+    """A frame that draws what it places only while `drawing` is on: a pass of the layout that
+    only finds where everything goes (the contents' page numbers, the page count) draws nothing."""
+
+    drawing = True
+
+    def _add(self, flowable, canv, trySplit=0):
+        if self.drawing:
+            return super()._add(flowable, canv, trySplit)
+        flowable.drawOn = _not_drawn          # for this placing only
+        try:
+            return super()._add(flowable, canv, trySplit)
+        finally:
+            del flowable.drawOn
+
+    add = _add
+
+
+def _not_drawn(canvas, x, y, _sW=0) -> None:
+    pass
+
+
 class BookTemplate(BaseDocTemplate):
     """Pages with a cover first; every heading of level 1 or 2 goes into the contents, the PDF
     outline and a link target, as the pages are laid out. `placed` records where every flowable
@@ -65,18 +88,45 @@ class BookTemplate(BaseDocTemplate):
         size = (mm_to_pt(style.width), mm_to_pt(style.height))
         super().__init__(buffer, pagesize=size, **template_options(info))
         m, rise = mm_to_pt(style.margin), mm_to_pt(FRAME_RAISE)
-        frame = Frame(m, m + rise, size[0] - 2 * m, size[1] - 2 * m - rise,
+        frame = BookFrame(m, m + rise, size[0] - 2 * m, size[1] - 2 * m - rise,
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body")
         below_band = size[1] - 2 * m - self.band(style) - mm_to_pt(10)
-        cover_frame = Frame(m, m, size[0] - 2 * m, below_band, leftPadding=0, rightPadding=0,
+        cover_frame = BookFrame(m, m, size[0] - 2 * m, below_band, leftPadding=0, rightPadding=0,
                             topPadding=0, bottomPadding=0, id="cover")
-        back_frame = Frame(m, m, size[0] - 2 * m,
+        back_frame = BookFrame(m, m, size[0] - 2 * m,
                            size[1] - 2 * m - self.back_band(style) - mm_to_pt(8), leftPadding=0,
                            rightPadding=0, topPadding=0, bottomPadding=0, id="back")
         self.style, self.footer, self.cover, self.back = style, footer, cover, back
+        self.frames = (frame, cover_frame, back_frame)
         self.addPageTemplates([PageTemplate("cover", [cover_frame], onPage=self._cover_band),
                                PageTemplate("body", [frame], onPage=self._footer),
                                PageTemplate("back", [back_frame], onPage=self._back_band)])
+
+    def lay_out(self, story: list, canvasmaker, draw: bool = True) -> None:
+        """Lays the story out pass after pass until the contents' page numbers stop changing, as
+        reportlab's multiBuild does; with `draw`, the last pass is drawn and saved. The first
+        pass only sets the contents (they are empty until it is done), so it draws nothing, and
+        neither does any pass without `draw` (the page count is all that is wanted)."""
+        indexing = [flowable for flowable in story if flowable.isIndexing()]
+        self._indexingFlowables, self._doSave, edits = indexing, 0, []
+        self._multiBuildEdits = edits.append      # what a pass marks on a flowable, undone after
+        for number in range(1, MAX_PASSES + 1):
+            drawing = draw and number > 1
+            for frame in self.frames:
+                frame.drawing = drawing
+            for flowable in indexing:
+                flowable.beforeBuild()
+            self.build(story[:], canvasmaker=canvasmaker)
+            for flowable in indexing:
+                flowable.afterBuild()
+            if self._allSatisfied() and drawing == draw:
+                if draw:
+                    self.canv.save()
+                return
+            while edits:
+                undo, *arguments = edits.pop(0)
+                undo(*arguments)
+        raise IndexError(f"the contents' page numbers still change after {MAX_PASSES} layouts")
 
     def beforeDocument(self):
         self.placed: list[Placed] = []
