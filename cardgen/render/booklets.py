@@ -115,20 +115,24 @@ def booklet_pages(game: Game, faces: Faces, document: Document,
     the text writes one, on the back page, where players find it; else the back cover). On
     `sheet` (mm), imposed two to a side in saddle-stitch order; with none, one by one in reading
     order."""
-    style = page_styles(game, document)[1]
+    setter = typesetter(game, faces, page_styles(game, document)[1])
     apart = quick_reference(document.blocks) is not None
-    pages = page_count(game, faces, document, style, reference_apart=apart)
+    pages = page_count(game, faces, document, setter, reference_apart=apart)
     if apart and pages == padded(pages):     # no page past the text: it stays in the text
         apart = False
-        pages = page_count(game, faces, document, style)
-    return typeset(game, faces, document, style, padded(pages) - pages, apart, sheet)
+        pages = page_count(game, faces, document, setter)
+    return typeset(game, faces, document, setter, padded(pages) - pages, apart, sheet)
 
 
 def render_document(game: Game, faces: Faces, document: Document, style: PageStyle) -> bytes:
-    return typeset(game, faces, document, style).pdf
+    return typeset(game, faces, document, typesetter(game, faces, style)).pdf
 
 
-def typeset(game: Game, faces: Faces, document: Document, style: PageStyle, spare: int = 0,
+def typesetter(game: Game, faces: Faces, style: PageStyle) -> Typesetter:
+    return Typesetter(style, game_lookup(game), icon_colors(faces))
+
+
+def typeset(game: Game, faces: Faces, document: Document, setter: Typesetter, spare: int = 0,
             reference_apart: bool = False, sheet: tuple[float, float] | None = None) -> Typeset:
     """The document laid out and drawn; on `sheet` (mm), imposed as a booklet."""
     buffer = io.BytesIO()
@@ -137,18 +141,18 @@ def typeset(game: Game, faces: Faces, document: Document, style: PageStyle, spar
     else:
         info = document_info(game, document.title, "short")
         kind = partial(ImposingCanvas, sheet=(mm_to_pt(sheet[0]), mm_to_pt(sheet[1])))
-    template = _template(game, document, style, buffer, info)
-    template.lay_out(_story(game, faces, document, style, spare, reference_apart),
-                     canvas_maker(info, kind))
+    template = _template(game, document, setter.style, buffer, info)
+    template.lay_out(story(game, faces, document, setter, spare, printing_guide(game),
+                           reference_apart), canvas_maker(info, kind))
     return Typeset(finish(buffer.getvalue()), template.page, template.placed)
 
 
-def page_count(game: Game, faces: Faces, document: Document, style: PageStyle,
+def page_count(game: Game, faces: Faces, document: Document, setter: Typesetter,
                reference_apart: bool = False) -> int:
     """How many pages the document's text fills: laid out, not drawn."""
     info = document_info(game, document.title)
-    template = _template(game, document, style, io.BytesIO(), info)
-    template.lay_out(_story(game, faces, document, style, 0, reference_apart),
+    template = _template(game, document, setter.style, io.BytesIO(), info)
+    template.lay_out(story(game, faces, document, setter, 0, (), reference_apart),
                      canvas_maker(info), draw=False)
     return template.page
 
@@ -158,12 +162,6 @@ def _template(game: Game, document: Document, style: PageStyle, buffer: io.Bytes
     footer = (footer_room(style, game.print.margin), identity(game, document.title))
     back = ([f"Players: {game.players}"] if game.players else []) + [f"version {game.version}"]
     return BookTemplate(buffer, style, info, footer, (game.title, document.title), tuple(back))
-
-
-def _story(game: Game, faces: Faces, document: Document, style: PageStyle, spare: int,
-           reference_apart: bool) -> list:
-    setter = Typesetter(style, game_lookup(game), icon_colors(faces))
-    return story(game, faces, document, setter, spare, printing_guide(game), reference_apart)
 
 
 def printing_guide(game: Game) -> list[str]:

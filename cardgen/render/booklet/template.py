@@ -245,11 +245,14 @@ class Contents(TableOfContents):
             first = math.ceil((x + size * 0.6) / pitch) * pitch
             canvas.saveState()
             canvas.setFillColor(style.textColor)
-            canvas.setFont(dot_face, size)
+            leader = canvas.beginText()         # one text object for the row of dots
+            leader.setFont(dot_face, size)
             at = first
             while at + dot <= right - size * 0.5:
-                canvas.drawString(at, y, ".")
+                leader.setTextOrigin(at, y)
+                leader.textOut(".")
                 at += pitch
+            canvas.drawText(leader)
             canvas.setFont(style.fontName, style.fontSize)
             canvas.drawString(right, y, number)
             canvas.restoreState()
