@@ -26,7 +26,6 @@ from cardgen.render.pages import (DocumentInfo, PageCanvas, canvas_maker, docume
                                    identity, identity_line)
 from cardgen.render.booklet.imposed import ImposingCanvas
 from cardgen.validate.documents import game_lookup
-from cardgen.shared.saddle_stitch import padded
 from cardgen.base.units import mm_to_pt
 
 PALE = 0.8        # of white: an icon's colour this light would not read on the page
@@ -106,6 +105,7 @@ class Typeset:
     pdf: bytes
     pages: int
     placed: list[Placed]
+    past_text: int = 0           # pages filled past the text, to the end of the last sheet
 
 
 def booklet_pages(game: Game, faces: Faces, document: Document,
@@ -117,11 +117,10 @@ def booklet_pages(game: Game, faces: Faces, document: Document,
     order."""
     setter = typesetter(game, faces, page_styles(game, document)[1])
     apart = quick_reference(document.blocks) is not None
-    pages = page_count(game, faces, document, setter, reference_apart=apart)
-    if apart and pages == padded(pages):     # no page past the text: it stays in the text
-        apart = False
-        pages = page_count(game, faces, document, setter)
-    return typeset(game, faces, document, setter, padded(pages) - pages, apart, sheet)
+    book = typeset(game, faces, document, setter, True, apart, sheet)
+    if apart and not book.past_text:      # no page past the text: the reference stays in it
+        book = typeset(game, faces, document, setter, True, False, sheet)
+    return book
 
 
 def render_document(game: Game, faces: Faces, document: Document, style: PageStyle) -> bytes:
@@ -132,9 +131,11 @@ def typesetter(game: Game, faces: Faces, style: PageStyle) -> Typesetter:
     return Typesetter(style, game_lookup(game), icon_colors(faces))
 
 
-def typeset(game: Game, faces: Faces, document: Document, setter: Typesetter, spare: int = 0,
-            reference_apart: bool = False, sheet: tuple[float, float] | None = None) -> Typeset:
-    """The document laid out and drawn; on `sheet` (mm), imposed as a booklet."""
+def typeset(game: Game, faces: Faces, document: Document, setter: Typesetter,
+            fill: bool = False, reference_apart: bool = False,
+            sheet: tuple[float, float] | None = None) -> Typeset:
+    """The document laid out and drawn; with `fill`, its last sheet filled (story); on `sheet`
+    (mm), imposed as a booklet."""
     buffer = io.BytesIO()
     if sheet is None:
         info, kind = document_info(game, document.title), PageCanvas    # read one by one: simplex
@@ -142,19 +143,9 @@ def typeset(game: Game, faces: Faces, document: Document, setter: Typesetter, sp
         info = document_info(game, document.title, "short")
         kind = partial(ImposingCanvas, sheet=(mm_to_pt(sheet[0]), mm_to_pt(sheet[1])))
     template = _template(game, document, setter.style, buffer, info)
-    template.lay_out(story(game, faces, document, setter, spare, printing_guide(game),
+    template.lay_out(story(game, faces, document, setter, fill, printing_guide(game),
                            reference_apart), canvas_maker(info, kind))
-    return Typeset(finish(buffer.getvalue()), template.page, template.placed)
-
-
-def page_count(game: Game, faces: Faces, document: Document, setter: Typesetter,
-               reference_apart: bool = False) -> int:
-    """How many pages the document's text fills: laid out, not drawn."""
-    info = document_info(game, document.title)
-    template = _template(game, document, setter.style, io.BytesIO(), info)
-    template.lay_out(story(game, faces, document, setter, 0, (), reference_apart),
-                     canvas_maker(info), draw=False)
-    return template.page
+    return Typeset(finish(buffer.getvalue()), template.page, template.placed, template.past_text)
 
 
 def _template(game: Game, document: Document, style: PageStyle, buffer: io.BytesIO,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass
+from typing import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, white
@@ -18,6 +19,7 @@ from cardgen.render.booklet.flowables import table_font
 from cardgen.render.booklet.keeping import headings
 from cardgen.render.page_footer import book_forms, draw_footer
 from cardgen.render.pages import DocumentInfo, template_options
+from cardgen.shared.saddle_stitch import padded
 from cardgen.base.units import mm_to_pt
 
 # the footer's band, mm: from under the body's margin to just above it, clear of the text frame
@@ -25,6 +27,9 @@ FOOTER_BELOW, FOOTER_ABOVE = 4.0, 2.0
 FRAME_RAISE = 4.0          # mm the body text's frame stands above the margin
 LEADER_PITCH = 0.55        # ems of the contents' smaller type between the dots of a leader
 MAX_PASSES = 10            # layouts of a document before its contents' page numbers must settle
+# layouts that count a booklet's pages past its text; the later keep the count, so that it and the
+# contents (which list the first of those pages, a quick reference) cannot chase each other
+COUNTING_PASSES = 2
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,22 @@ def _not_drawn(canvas, x, y, _sW=0) -> None:
     pass
 
 
+class PagesPastText(Flowable):
+    """Stands at the end of a booklet's text for the pages that fill its last sheet, which the
+    layout counts when it comes to it; `make(count)` makes the flowables of `count` pages."""
+
+    def __init__(self, make: Callable[[int], list]):
+        super().__init__()
+        self.make, self.made = make, {}
+
+    def pages(self, count: int) -> list:
+        """The flowables of `count` pages, made once for each count as the rest of the story
+        is: a heading keeps its link from one pass of the layout to the next."""
+        if count not in self.made:
+            self.made[count] = self.make(count)
+        return list(self.made[count])
+
+
 class BookTemplate(BaseDocTemplate):
     """Pages with a cover first; every heading of level 1 or 2 goes into the contents, the PDF
     outline and a link target, as the pages are laid out. `placed` records where every flowable
@@ -84,7 +105,8 @@ class BookTemplate(BaseDocTemplate):
                  footer: tuple[FooterRoom, tuple[str, ...]], cover: tuple[str, str],
                  back: tuple[str, ...] = ()):
         """`footer`: the band a body page's footer is set in, and what the page says it is;
-        `back`: what the back cover's band says under the game's title."""
+        `back`: what the back cover's band says under the game's title. `past_text`: how many
+        pages the last layout added past the text (PagesPastText)."""
         size = (mm_to_pt(style.width), mm_to_pt(style.height))
         super().__init__(buffer, pagesize=size, **template_options(info))
         m, rise = mm_to_pt(style.margin), mm_to_pt(FRAME_RAISE)
@@ -98,35 +120,41 @@ class BookTemplate(BaseDocTemplate):
                            rightPadding=0, topPadding=0, bottomPadding=0, id="back")
         self.style, self.footer, self.cover, self.back = style, footer, cover, back
         self.frames = (frame, cover_frame, back_frame)
+        self.passes = self.past_text = 0
         self.addPageTemplates([PageTemplate("cover", [cover_frame], onPage=self._cover_band),
                                PageTemplate("body", [frame], onPage=self._footer),
                                PageTemplate("back", [back_frame], onPage=self._back_band)])
 
-    def lay_out(self, story: list, canvasmaker, draw: bool = True) -> None:
+    def lay_out(self, story: list, canvasmaker) -> None:
         """Lays the story out pass after pass until the contents' page numbers stop changing, as
-        reportlab's multiBuild does; with `draw`, the last pass is drawn and saved. The first
-        pass only sets the contents (they are empty until it is done), so it draws nothing, and
-        neither does any pass without `draw` (the page count is all that is wanted)."""
+        reportlab's multiBuild does, and saves the last pass, drawn. The first pass only sets
+        the contents (they are empty until it is done), so it draws nothing."""
         indexing = [flowable for flowable in story if flowable.isIndexing()]
         self._indexingFlowables, self._doSave, edits = indexing, 0, []
         self._multiBuildEdits = edits.append      # what a pass marks on a flowable, undone after
         for number in range(1, MAX_PASSES + 1):
-            drawing = draw and number > 1
+            self.passes = number
             for frame in self.frames:
-                frame.drawing = drawing
+                frame.drawing = number > 1
             for flowable in indexing:
                 flowable.beforeBuild()
             self.build(story[:], canvasmaker=canvasmaker)
             for flowable in indexing:
                 flowable.afterBuild()
-            if self._allSatisfied() and drawing == draw:
-                if draw:
-                    self.canv.save()
+            if number > 1 and self._allSatisfied():
+                self.canv.save()
                 return
             while edits:
                 undo, *arguments = edits.pop(0)
                 undo(*arguments)
         raise IndexError(f"the contents' page numbers still change after {MAX_PASSES} layouts")
+
+    def handle_flowable(self, flowables):
+        if not isinstance(flowables[0], PagesPastText):
+            return super().handle_flowable(flowables)
+        if self.passes <= COUNTING_PASSES:
+            self.past_text = padded(self.page) - self.page
+        flowables[:1] = flowables[0].pages(self.past_text)
 
     def beforeDocument(self):
         self.placed: list[Placed] = []
