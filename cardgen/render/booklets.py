@@ -143,8 +143,8 @@ def typeset(game: Game, faces: Faces, document: Document, setter: Typesetter,
         info = document_info(game, document.title, "short")
         kind = partial(ImposingCanvas, sheet=(mm_to_pt(sheet[0]), mm_to_pt(sheet[1])))
     template = _template(game, document, setter.style, buffer, info)
-    template.lay_out(story(game, faces, document, setter, fill, printing_guide(game),
-                           reference_apart), canvas_maker(info, kind))
+    template.multiBuild(story(game, faces, document, setter, fill, printing_guide(game),
+                              reference_apart), canvasmaker=canvas_maker(info, kind))
     return Typeset(finish(buffer.getvalue()), template.page, template.placed, template.past_text)
 
 

@@ -26,7 +26,6 @@ from cardgen.base.units import mm_to_pt
 FOOTER_BELOW, FOOTER_ABOVE = 4.0, 2.0
 FRAME_RAISE = 4.0          # mm the body text's frame stands above the margin
 LEADER_PITCH = 0.55        # ems of the contents' smaller type between the dots of a leader
-MAX_PASSES = 10            # layouts of a document before its contents' page numbers must settle
 # layouts that count a booklet's pages past its text; the later keep the count, so that it and the
 # contents (which list the first of those pages, a quick reference) cannot chase each other
 COUNTING_PASSES = 2
@@ -60,7 +59,7 @@ class PageStyle:
 
 class BookFrame(Frame):
     """A frame that draws what it places only while `drawing` is on: a pass of the layout that
-    only finds where everything goes (the contents' page numbers, the page count) draws nothing."""
+    only finds where everything goes (the first, which sets the contents) draws nothing."""
 
     drawing = True
 
@@ -125,29 +124,10 @@ class BookTemplate(BaseDocTemplate):
                                PageTemplate("body", [frame], onPage=self._footer),
                                PageTemplate("back", [back_frame], onPage=self._back_band)])
 
-    def lay_out(self, story: list, canvasmaker) -> None:
-        """Lays the story out pass after pass until the contents' page numbers stop changing, as
-        reportlab's multiBuild does, and saves the last pass, drawn. The first pass only sets
-        the contents (they are empty until it is done), so it draws nothing."""
-        indexing = [flowable for flowable in story if flowable.isIndexing()]
-        self._indexingFlowables, self._doSave, edits = indexing, 0, []
-        self._multiBuildEdits = edits.append      # what a pass marks on a flowable, undone after
-        for number in range(1, MAX_PASSES + 1):
-            self.passes = number
-            for frame in self.frames:
-                frame.drawing = number > 1
-            for flowable in indexing:
-                flowable.beforeBuild()
-            self.build(story[:], canvasmaker=canvasmaker)
-            for flowable in indexing:
-                flowable.afterBuild()
-            if number > 1 and self._allSatisfied():
-                self.canv.save()
-                return
-            while edits:
-                undo, *arguments = edits.pop(0)
-                undo(*arguments)
-        raise IndexError(f"the contents' page numbers still change after {MAX_PASSES} layouts")
+    def _allSatisfied(self):
+        """Whether reportlab's multiBuild may stop and save this pass: never the first, which
+        draws nothing (it only sets the contents, empty until it is done)."""
+        return self.passes > 1 and super()._allSatisfied()
 
     def handle_flowable(self, flowables):
         if not isinstance(flowables[0], PagesPastText):
@@ -157,6 +137,10 @@ class BookTemplate(BaseDocTemplate):
         flowables[:1] = flowables[0].pages(self.past_text)
 
     def beforeDocument(self):
+        """A pass of the layout begins: drawn unless it is the first."""
+        self.passes += 1
+        for frame in self.frames:
+            frame.drawing = self.passes > 1
         self.placed: list[Placed] = []
 
     def afterFlowable(self, flowable):
