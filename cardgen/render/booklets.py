@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 from cardgen.drawing.elements.picture import Icon
@@ -19,15 +20,16 @@ from cardgen.render.card_sheets import CardSheets
 from cardgen.render.token_sheets import TokenSheets
 from cardgen.render.booklet.page_style import PageStyle, footer_room
 from cardgen.render.page_footer import book_forms, fit_footer
-from cardgen.render.pages import (DocumentInfo, canvas_maker, document_info, finish,
-                                   finish_writer, identity, identity_line, pdf_writer)
+from cardgen.render.pages import (DocumentInfo, PageCanvas, canvas_maker, document_info, finish,
+                                   identity, identity_line)
+from cardgen.render.booklet.imposed import ImposingCanvas
 from cardgen.validate.documents import game_lookup
-from cardgen.shared.saddle_stitch import booklet_sides, padded
 from cardgen.base.units import mm_to_pt
 
 # The typesetter (reportlab's platypus) is imported when a document is set, not to check one.
 if TYPE_CHECKING:
-    from cardgen.render.booklet.template import Placed
+    from cardgen.render.booklet.template import BookTemplate, Placed
+    from cardgen.render.booklet.typesetter import Typesetter
 
 PALE = 0.8        # of white: an icon's colour this light would not read on the page
 # the game's paper -> plain pages, and a booklet's page and the sheet it is printed two-up on (mm)
@@ -79,13 +81,10 @@ class Booklets(OutputKind):
 
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         out = {}
-        _, page, sheet = PAPER[game.print.page]
+        sheet = PAPER[game.print.page][2]
         for document in game.documents:
-            plain, booklet = page_styles(game, document)
-            out[f"{document.id}.pdf"] = render_document(game, faces, document, plain)
-            out[f"{document.id}-booklet.pdf"] = impose(
-                booklet_pages(game, faces, document).pdf, page, sheet,
-                document_info(game, document.title, "short"))
+            out[f"{document.id}.pdf"] = plain_pdf(game, faces, document)
+            out[f"{document.id}-booklet.pdf"] = booklet_pages(game, faces, document, sheet).pdf
         return out
 
 
@@ -109,44 +108,58 @@ class Typeset:
     pdf: bytes
     pages: int
     placed: list[Placed]
+    past_text: int = 0           # pages filled past the text, to the end of the last sheet
 
 
-def booklet_pages(game: Game, faces: Faces, document: Document) -> Typeset:
-    """A booklet's pages, unimposed: the text, and past it to the end of its last sheet, the
-    quick reference, pages for notes and a back cover (one page past the text: the quick
-    reference if the text writes one, on the back page, where players find it; else the back
-    cover)."""
+def booklet_pages(game: Game, faces: Faces, document: Document,
+                  sheet: tuple[float, float] | None = None) -> Typeset:
+    """A booklet's pages: the text, and past it to the end of its last sheet, the quick
+    reference, pages for notes and a back cover (one page past the text: the quick reference if
+    the text writes one, on the back page, where players find it; else the back cover). On
+    `sheet` (mm), imposed two to a side in saddle-stitch order; with none, one by one in reading
+    order."""
     from cardgen.render.booklet.story import quick_reference
-    style = page_styles(game, document)[1]
+    setter = typesetter(game, faces, page_styles(game, document)[1])
     apart = quick_reference(document.blocks) is not None
-    text = typeset(game, faces, document, style, reference_apart=apart)
-    spare = padded(text.pages) - text.pages
-    if apart and not spare:            # no page past the text: it stays in the text
-        apart = False
-        text = typeset(game, faces, document, style)
-        spare = padded(text.pages) - text.pages
-    return typeset(game, faces, document, style, spare, apart) if spare else text
+    book = typeset(game, faces, document, setter, True, apart, sheet)
+    if apart and not book.past_text:      # no page past the text: the reference stays in it
+        book = typeset(game, faces, document, setter, True, False, sheet)
+    return book
 
 
 def render_document(game: Game, faces: Faces, document: Document, style: PageStyle) -> bytes:
-    return typeset(game, faces, document, style).pdf
+    return typeset(game, faces, document, typesetter(game, faces, style)).pdf
 
 
-def typeset(game: Game, faces: Faces, document: Document, style: PageStyle,
-            spare: int = 0, reference_apart: bool = False) -> Typeset:
-    from cardgen.render.booklet.story import story
-    from cardgen.render.booklet.template import BookTemplate
+def typesetter(game: Game, faces: Faces, style: PageStyle) -> Typesetter:
     from cardgen.render.booklet.typesetter import Typesetter
+    return Typesetter(style, game_lookup(game), icon_colors(faces))
+
+
+def typeset(game: Game, faces: Faces, document: Document, setter: Typesetter,
+            fill: bool = False, reference_apart: bool = False,
+            sheet: tuple[float, float] | None = None) -> Typeset:
+    """The document laid out and drawn; with `fill`, its last sheet filled (story); on `sheet`
+    (mm), imposed as a booklet."""
+    from cardgen.render.booklet.story import story
     buffer = io.BytesIO()
-    info = document_info(game, document.title)            # pages to read one by one: simplex
+    if sheet is None:
+        info, kind = document_info(game, document.title), PageCanvas    # read one by one: simplex
+    else:
+        info = document_info(game, document.title, "short")
+        kind = partial(ImposingCanvas, sheet=(mm_to_pt(sheet[0]), mm_to_pt(sheet[1])))
+    template = _template(game, document, setter.style, buffer, info)
+    template.multiBuild(story(game, faces, document, setter, fill, printing_guide(game),
+                              reference_apart), canvasmaker=canvas_maker(info, kind))
+    return Typeset(finish(buffer.getvalue()), template.page, template.placed, template.past_text)
+
+
+def _template(game: Game, document: Document, style: PageStyle, buffer: io.BytesIO,
+              info: DocumentInfo) -> BookTemplate:
+    from cardgen.render.booklet.template import BookTemplate
     footer = (footer_room(style, game.print.margin), identity(game, document.title))
     back = ([f"Players: {game.players}"] if game.players else []) + [f"version {game.version}"]
-    template = BookTemplate(buffer, style, info, footer, (game.title, document.title), tuple(back))
-    setter = Typesetter(style, game_lookup(game), icon_colors(faces))
-    template.multiBuild(story(game, faces, document, setter, spare, printing_guide(game),
-                                reference_apart),
-                        canvasmaker=canvas_maker(info))
-    return Typeset(finish(buffer.getvalue()), template.page, template.placed)
+    return BookTemplate(buffer, style, info, footer, (game.title, document.title), tuple(back))
 
 
 def printing_guide(game: Game) -> list[str]:
@@ -185,64 +198,3 @@ def _icons_drawn(drawn) -> list[str]:
 def _luminance(color) -> float:
     red, green, blue = color.rgb()
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-
-def impose(pdf: bytes, page: tuple[float, float], sheet: tuple[float, float],
-           info: DocumentInfo) -> bytes:
-    """Pages two to a side of each sheet, in saddle-stitch order; blank where padded. The links
-    and the outline lead to the sheet side where their page is printed, zoomed to that page."""
-    from pypdf import PdfReader, Transformation   # only when a booklet is made
-    from pypdf.annotations import Link
-    from pypdf.generic import Fit, NameObject
-
-    reader = PdfReader(io.BytesIO(pdf))
-    writer = pdf_writer()
-    width, height = mm_to_pt(sheet[0]), mm_to_pt(sheet[1])
-    page_width, page_height = mm_to_pt(page[0]), mm_to_pt(page[1])
-    gap_x = (width - 2 * page_width) / 2       # A5 on A4 leaves 0.5 mm each side
-    gap_y = (height - page_height) / 2
-    placed: dict[int, tuple[int, float]] = {}  # a page's index: its sheet side's, its left edge
-    for index, side in enumerate(booklet_sides(len(reader.pages))):
-        target = writer.add_blank_page(width, height)
-        for number, x in ((side.left, gap_x), (side.right, gap_x + page_width)):
-            if number:
-                source = reader.pages[number - 1]
-                links = source.get("/Annots")
-                if links is not None:           # added after, aimed at the sheets
-                    del source[NameObject("/Annots")]
-                target.merge_transformed_page(source, Transformation().translate(x, gap_y))
-                placed[number - 1] = (index, x)
-                if links is not None:
-                    source[NameObject("/Annots")] = links
-        target.compress_content_streams()        # merging leaves the drawing uncompressed
-
-    def at(page_index: int):
-        side, x = placed[page_index]
-        return side, Fit.fit_rectangle(x, gap_y, x + page_width, gap_y + page_height)
-
-    for number, source in enumerate(reader.pages):
-        side, x = placed[number]
-        for link in source.get("/Annots", ()):
-            link = link.get_object()
-            destination = link.get("/Dest")
-            if link.get("/Subtype") != "/Link" or destination is None:
-                continue
-            left, bottom, right, top = (float(v) for v in link["/Rect"])
-            aim, fit = at(reader.get_page_number(destination[0].get_object()))
-            writer.add_annotation(side, Link(rect=(left + x, bottom + gap_y, right + x, top + gap_y),
-                                             target_page_index=aim, fit=fit))
-    _copy_outline(reader, writer, reader.outline, None, at)
-    writer.page_mode = "/UseOutlines"
-    return finish_writer(writer, info)
-
-
-def _copy_outline(reader, writer, items: list, parent, at) -> None:
-    """The reader's outline entries (a list, each entry followed by a list of its children), each
-    leading to where `at` says its page is."""
-    last = None
-    for item in items:
-        if isinstance(item, list):
-            _copy_outline(reader, writer, item, last, at)
-            continue
-        aim, fit = at(reader.get_destination_page_number(item))
-        last = writer.add_outline_item(title=item.title, page_number=aim, parent=parent, fit=fit)

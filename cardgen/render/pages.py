@@ -211,11 +211,12 @@ def template_options(info: DocumentInfo) -> dict:
     return {**options, "title": info.title, "author": info.author, "creator": PRODUCER}
 
 
-def canvas_maker(info: DocumentInfo) -> Callable[..., Canvas]:
-    """The canvasmaker a platypus document builds with (its `build(..., canvasmaker=...)`)."""
+def canvas_maker(info: DocumentInfo, kind: Callable[..., Canvas] = PageCanvas) -> Callable[..., Canvas]:
+    """The canvasmaker a platypus document builds with (its `build(..., canvasmaker=...)`):
+    a PageCanvas, or `kind`, one of its subclasses with its own arguments given."""
 
     def make(*args, **options) -> Canvas:
-        return _dress(PageCanvas(*args, pdfVersion=_version(info), **options), info)
+        return _dress(kind(*args, pdfVersion=_version(info), **options), info)
 
     return make
 

@@ -124,6 +124,60 @@ def test_the_booklet_is_imposed_for_a_short_edge_flip(built, paper, sheet, half)
     assert len(plain.pages) > 4
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_page_is_imposed_in_its_half_of_the_sheet_with_its_links(game, copy_game, paper):
+    """The booklet as read page by page and as imposed: each page's footer and links where they
+    are on the page, moved to its half of the sheet (centred on the sheet's height) within
+    0.05 mm, and every link and outline entry zoomed to the half its page is printed on."""
+    from io import BytesIO
+    from cardgen.pipeline import check
+    from cardgen.render.booklets import PAPER, booklet_pages
+
+    checked = check(copy_game(game, ("game.yaml", "print:", f"print:\n  page: {paper}")), Report())
+    document = checked.game.documents[0]
+    _, (width, height), sheet = PAPER[paper]
+    pages = PdfReader(BytesIO(booklet_pages(checked.game, checked.faces, document).pdf)).pages
+    sides = PdfReader(BytesIO(booklet_pages(checked.game, checked.faces, document, sheet).pdf))
+    gap_x, gap_y = (sheet[0] - 2 * width) / 2, (sheet[1] - height) / 2
+    assert len(sides.pages) * 2 == len(pages)
+    footers = 0
+    for side, numbers in zip(sides.pages, booklet_sides(len(pages))):
+        expected_links = []
+        for number, left in ((numbers.left, gap_x), (numbers.right, gap_x + width)):
+            [(x, y)] = _footer_at(pages[number - 1], number) or [(None, None)]
+            if x is not None:
+                [(at_x, at_y)] = _footer_at(side, number)
+                assert at_x / MM == pytest.approx(x / MM + left, abs=0.05)
+                assert at_y / MM == pytest.approx(y / MM + gap_y, abs=0.05)
+                footers += 1
+            expected_links += [[float(v) / MM + shift for v, shift in
+                                zip(link.get_object()["/Rect"], (left, gap_y) * 2)]
+                               for link in pages[number - 1].get("/Annots", ())]
+        links = [link.get_object() for link in side.get("/Annots", ())]
+        assert [[float(v) / MM for v in link["/Rect"]] for link in links] == \
+            [pytest.approx(rect, abs=0.05) for rect in expected_links]
+        for link in links:
+            fit = [float(v) / MM for v in link["/Dest"][2:]]
+            assert fit == pytest.approx([fit[0], gap_y, fit[0] + width, gap_y + height], abs=0.05)
+            assert fit[0] == pytest.approx(gap_x, abs=0.05) or \
+                fit[0] == pytest.approx(gap_x + width, abs=0.05)
+    assert footers >= len(pages) - 2             # every page but the front and back covers
+    assert len(sides.outline) == len(PdfReader(BytesIO(booklet_pages(
+        checked.game, checked.faces, document).pdf)).outline) > 0
+
+
+def _footer_at(page, number: int) -> list[tuple[float, float]]:
+    """Where a page's footer with this page number starts, in points on its sheet."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if re.search(rf"version 1\.0 \u00b7 {number}$", text.strip()):
+            found.append((cm[4] + tm[4], cm[5] + tm[5]))
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
 def _page_count(booklet: Path) -> int:
     """The booklet's own page count: the highest page number it prints."""
     numbers = [n for page in PdfReader(booklet).pages for n in _numbers_left_to_right(page)]

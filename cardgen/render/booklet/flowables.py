@@ -93,7 +93,8 @@ class RichText(Flowable):
             baseline = top - layout.ascent - index * layout.leading
             shift = {"left": 0.0, "center": (width - line.width) / 2,
                      "right": width - line.width}[self.align]
-            pieces = [p for p in line.pieces if p.text and not p.icon]
+            placed = line.pieces          # made afresh at each asking
+            pieces = [p for p in placed if p.text and not p.icon]
             if pieces:
                 words = canvas.beginText()
                 font = None
@@ -106,7 +107,7 @@ class RichText(Flowable):
                     words.textOut(text)
                 canvas.setFillColor(self.color)
                 canvas.drawText(words)
-            for piece in line.pieces:
+            for piece in placed:
                 if piece.icon:
                     grown = piece.width * ICON_GROWTH
                     middle = baseline - ICON_DROP * layout.size + piece.width / 2

@@ -13,7 +13,7 @@ from cardgen.render.booklet import parts
 from cardgen.render.booklet.back_cover import back_cover
 from cardgen.render.booklet.flowables import ChapterBreak, PartBreak, Ruled
 from cardgen.render.booklet.keeping import keep_closing_lines, keep_headings_with_next, keep_leads
-from cardgen.render.booklet.template import FRAME_RAISE, contents
+from cardgen.render.booklet.template import FRAME_RAISE, PagesPastText, contents
 from cardgen.base.units import mm_to_pt
 from cardgen.render.booklet.typesetter import Typesetter
 
@@ -23,9 +23,10 @@ CHAPTER_ROOM = 0.15      # of the page's height: a chapter starts on the next pa
                          # unless the whole of it fits
 
 
-def story(game: Game, faces: Faces, document: Document, ts: Typesetter, spare: int = 0,
+def story(game: Game, faces: Faces, document: Document, ts: Typesetter, fill: bool = False,
           assembly: tuple[str, ...] = (), reference_apart: bool = False) -> list:
-    """`spare`: how many pages past the text to fill: the last a back cover, the others notes;
+    """`fill`: the pages past the text, to the end of the last sheet, are filled: the last with
+    a back cover, the others with notes (PagesPastText, counted as the text is laid out);
     `assembly`: the back cover's printing guide, a sentence for each output kind;
     `reference_apart`: the quick reference goes on the first spare page, not in the text."""
     lines = [f"**Players:** {escaped(game.players)}"] if game.players else []
@@ -52,9 +53,10 @@ def story(game: Game, faces: Faces, document: Document, ts: Typesetter, spare: i
             if once:
                 said.add(once)
     flow += about.get(len(document.blocks), [])
-    return (_chapters(keep_headings_with_next(keep_closing_lines(keep_leads(flow))))
-            + (back_pages(game, list(assembly), ts, spare,
-                          [document.blocks[i] for i in apart]) if spare else []))
+    reference = [document.blocks[i] for i in apart]
+    past = [PagesPastText(lambda spare: back_pages(game, list(assembly), ts, spare, reference)
+                          if spare else [])] if fill else []
+    return _chapters(keep_headings_with_next(keep_closing_lines(keep_leads(flow)))) + past
 
 
 def _chapters(flow: list) -> list:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass
+from typing import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import white
@@ -19,9 +20,13 @@ from cardgen.render.booklet.keeping import headings
 from cardgen.render.booklet.page_style import FRAME_RAISE, PageStyle
 from cardgen.render.page_footer import book_forms, draw_footer
 from cardgen.render.pages import DocumentInfo, template_options
+from cardgen.shared.saddle_stitch import padded
 from cardgen.base.units import mm_to_pt
 
 LEADER_PITCH = 0.55        # ems of the contents' smaller type between the dots of a leader
+# layouts that count a booklet's pages past its text; the later keep the count, so that it and the
+# contents (which list the first of those pages, a quick reference) cannot chase each other
+COUNTING_PASSES = 2
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,44 @@ class Placed:
     top: float
 
 
+class BookFrame(Frame):
+    """A frame that draws what it places only while `drawing` is on: a pass of the layout that
+    only finds where everything goes (the first, which sets the contents) draws nothing."""
+
+    drawing = True
+
+    def _add(self, flowable, canv, trySplit=0):
+        if self.drawing:
+            return super()._add(flowable, canv, trySplit)
+        flowable.drawOn = _not_drawn          # for this placing only
+        try:
+            return super()._add(flowable, canv, trySplit)
+        finally:
+            del flowable.drawOn
+
+    add = _add
+
+
+def _not_drawn(canvas, x, y, _sW=0) -> None:
+    pass
+
+
+class PagesPastText(Flowable):
+    """Stands at the end of a booklet's text for the pages that fill its last sheet, which the
+    layout counts when it comes to it; `make(count)` makes the flowables of `count` pages."""
+
+    def __init__(self, make: Callable[[int], list]):
+        super().__init__()
+        self.make, self.made = make, {}
+
+    def pages(self, count: int) -> list:
+        """The flowables of `count` pages, made once for each count as the rest of the story
+        is: a heading keeps its link from one pass of the layout to the next."""
+        if count not in self.made:
+            self.made[count] = self.make(count)
+        return list(self.made[count])
+
+
 class BookTemplate(BaseDocTemplate):
     """Pages with a cover first; every heading of level 1 or 2 goes into the contents, the PDF
     outline and a link target, as the pages are laid out. `placed` records where every flowable
@@ -44,24 +87,43 @@ class BookTemplate(BaseDocTemplate):
                  footer: tuple[FooterRoom, tuple[str, ...]], cover: tuple[str, str],
                  back: tuple[str, ...] = ()):
         """`footer`: the band a body page's footer is set in, and what the page says it is;
-        `back`: what the back cover's band says under the game's title."""
+        `back`: what the back cover's band says under the game's title. `past_text`: how many
+        pages the last layout added past the text (PagesPastText)."""
         size = (mm_to_pt(style.width), mm_to_pt(style.height))
         super().__init__(buffer, pagesize=size, **template_options(info))
         m, rise = mm_to_pt(style.margin), mm_to_pt(FRAME_RAISE)
-        frame = Frame(m, m + rise, size[0] - 2 * m, size[1] - 2 * m - rise,
+        frame = BookFrame(m, m + rise, size[0] - 2 * m, size[1] - 2 * m - rise,
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body")
         below_band = size[1] - 2 * m - self.band(style) - mm_to_pt(10)
-        cover_frame = Frame(m, m, size[0] - 2 * m, below_band, leftPadding=0, rightPadding=0,
+        cover_frame = BookFrame(m, m, size[0] - 2 * m, below_band, leftPadding=0, rightPadding=0,
                             topPadding=0, bottomPadding=0, id="cover")
-        back_frame = Frame(m, m, size[0] - 2 * m,
+        back_frame = BookFrame(m, m, size[0] - 2 * m,
                            size[1] - 2 * m - self.back_band(style) - mm_to_pt(8), leftPadding=0,
                            rightPadding=0, topPadding=0, bottomPadding=0, id="back")
         self.style, self.footer, self.cover, self.back = style, footer, cover, back
+        self.frames = (frame, cover_frame, back_frame)
+        self.passes = self.past_text = 0
         self.addPageTemplates([PageTemplate("cover", [cover_frame], onPage=self._cover_band),
                                PageTemplate("body", [frame], onPage=self._footer),
                                PageTemplate("back", [back_frame], onPage=self._back_band)])
 
+    def _allSatisfied(self):
+        """Whether reportlab's multiBuild may stop and save this pass: never the first, which
+        draws nothing (it only sets the contents, empty until it is done)."""
+        return self.passes > 1 and super()._allSatisfied()
+
+    def handle_flowable(self, flowables):
+        if not isinstance(flowables[0], PagesPastText):
+            return super().handle_flowable(flowables)
+        if self.passes <= COUNTING_PASSES:
+            self.past_text = padded(self.page) - self.page
+        flowables[:1] = flowables[0].pages(self.past_text)
+
     def beforeDocument(self):
+        """A pass of the layout begins: drawn unless it is the first."""
+        self.passes += 1
+        for frame in self.frames:
+            frame.drawing = self.passes > 1
         self.placed: list[Placed] = []
 
     def afterFlowable(self, flowable):
@@ -171,11 +233,14 @@ class Contents(TableOfContents):
             first = math.ceil((x + size * 0.6) / pitch) * pitch
             canvas.saveState()
             canvas.setFillColor(style.textColor)
-            canvas.setFont(dot_face, size)
+            leader = canvas.beginText()         # one text object for the row of dots
+            leader.setFont(dot_face, size)
             at = first
             while at + dot <= right - size * 0.5:
-                canvas.drawString(at, y, ".")
+                leader.setTextOrigin(at, y)
+                leader.textOut(".")
                 at += pitch
+            canvas.drawText(leader)
             canvas.setFont(style.fontName, style.fontSize)
             canvas.drawString(right, y, number)
             canvas.restoreState()

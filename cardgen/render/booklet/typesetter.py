@@ -21,7 +21,9 @@ CELL_PAD = 3.0           # pt either side of a table cell's text
 
 
 class Typesetter:
-    """Makes flowables for one document: knows its page style and how `{{game.x}}` reads."""
+    """Makes flowables for one document: knows its page style and how `{{game.x}}` reads. One
+    typesetter may make the document's flowables several times over (a booklet is laid out to
+    count its pages, then again with the pages past its text)."""
 
     def __init__(self, style: PageStyle, lookup, icon_colors: dict | None = None):
         """`icon_colors`: icon name -> the colour the cards draw it in."""
@@ -29,13 +31,20 @@ class Typesetter:
         self.serif, self.sans = fonts.family("serif"), fonts.family("sans")
         self.condensed = fonts.family("condensed")
         self._keys = 0
+        # each text as parsed: a table's cells are parsed to be measured at every size tried,
+        # then to be set, and the document's text again each time it is laid out; bounded by
+        # the document's text (DOCUMENT_BYTES) and the game's cards
+        self._parsed: dict[str, markup.Parsed] = {}
 
     @property
     def frame_width(self) -> float:
         return mm_to_pt(self.style.width - 2 * self.style.margin)
 
     def parse(self, text: str) -> markup.Parsed:
-        return markup.parse(text, self.lookup)
+        parsed = self._parsed.get(text)
+        if parsed is None:
+            parsed = self._parsed[text] = markup.parse(text, self.lookup)
+        return parsed
 
     def paragraph(self, text: str, after: float | None = None, **style) -> RichText:
         body = self.style.body
