@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from cardgen.base.errors import Problem, Severity
@@ -60,6 +61,28 @@ def _pairable(tokens: list, kind: str) -> set[int]:
 
 def parse(text: str, lookup: Lookup | None = None) -> Parsed:
     """Split card text into styled runs. `lookup` gives a `{{field}}`'s text (None: unknown)."""
+    kept = len(text) <= KEPT_TEXT_CHARS
+    names = (_field_names if kept else _field_names.__wrapped__)(text)
+    shown = tuple(lookup(n) for n in names) if lookup else (None,) * len(names)
+    return (_parse if kept else _parse.__wrapped__)(text, shown)
+
+
+# Card texts are short and many cards share them (a template, a word, an ability), and a deck's
+# texts are parsed again when its faces are bound again (one text size a deck): a card's text is
+# parsed once, through bounded caches of pure functions of immutable input. A document's long
+# text is parsed each time, not kept.
+KEPT_TEXT_CHARS = 2000
+
+
+@lru_cache(maxsize=16_384)
+def _field_names(text: str) -> tuple[str, ...]:
+    return tuple(m.group("field") for m in _TOKEN.finditer(text) if m.lastgroup == "field")
+
+
+@lru_cache(maxsize=32_768)
+def _parse(text: str, shown_fields: tuple[str | None, ...]) -> Parsed:
+    """`text` parsed, its `{{field}}`s showing `shown_fields` in order (None: unknown)."""
+    shown_in_turn = iter(shown_fields)
     tokens: list[tuple[str, object]] = []
     pos = 0
     for match in _TOKEN.finditer(text):
@@ -105,7 +128,7 @@ def parse(text: str, lookup: Lookup | None = None) -> Parsed:
         elif kind == "field":
             name = value.group("field")
             fields.append(name)
-            shown = lookup(name) if lookup else None
+            shown = next(shown_in_turn)
             if shown is None:
                 problems.append(Problem("markup", Severity.ERROR, (),
                                         f"unknown field '{{{{{name}}}}}'"))

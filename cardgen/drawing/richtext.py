@@ -59,9 +59,11 @@ class TextLayout:
 
 
 def _items(runs: tuple[Run, ...]) -> list:
-    """Runs -> a list of words (lists of runs that must stay together), ' ' and '\\n'."""
+    """Runs -> a list of words (lists of (text, bold, italic, icon): parts that must stay
+    together, plain tuples so that finding a word measured already compares no objects), ' '
+    and '\\n'."""
     items: list = []
-    word: list[Run] = []
+    word: list[tuple] = []
 
     def close():
         nonlocal word
@@ -77,8 +79,8 @@ def _items(runs: tuple[Run, ...]) -> list:
             if not word and len(items) >= 2 and items[-1] == " " and isinstance(items[-2], list):
                 # an icon after a space belongs to the word before it ("3 {damage}" never splits)
                 items.pop()
-                word = items.pop() + [Run(" ", run.bold, run.italic)]
-            word.append(run)
+                word = items.pop() + [(" ", run.bold, run.italic, None)]
+            word.append(("", run.bold, run.italic, run.icon))
         else:
             for part in _SPACES.split(run.text):
                 if not part:
@@ -87,25 +89,25 @@ def _items(runs: tuple[Run, ...]) -> list:
                     close()
                     items.append(" ")
                 else:
-                    word.append(Run(part, run.bold, run.italic))
+                    word.append((part, run.bold, run.italic, None))
     close()
     return items
 
 
 @lru_cache(maxsize=50_000)
-def _measure(word: tuple[Run, ...], family: fonts.Family) -> tuple[tuple[Piece, ...], float]:
-    """A word's pieces at size 1 and its width: each run in its face, a character its font lacks
+def _measure(word: tuple[tuple, ...], family: fonts.Family) -> tuple[tuple[Piece, ...], float]:
+    """A word's pieces at size 1 and its width: each part in its face, a character its font lacks
     in the first family of the fallback chain that has it. Widths grow with the size, so a word
     measured once serves every size the text is tried at, and every card that prints it."""
     pieces, x = [], 0.0
-    for run in word:
-        if run.icon:
-            pieces.append(Piece(x, ICON_EM, icon=run.icon))
+    for text, bold, italic, icon in word:
+        if icon:
+            pieces.append(Piece(x, ICON_EM, icon=icon))
             x += ICON_EM
             continue
-        for text, font in fonts.split_by_font(run.text, family.chain(run.bold, run.italic)):
-            width = fonts.text_width(text, font, 1.0)
-            pieces.append(Piece(x, width, text, font))
+        for part, font in fonts.split_by_font(text, family.chain(bold, italic)):
+            width = fonts.text_width(part, font, 1.0)
+            pieces.append(Piece(x, width, part, font))
             x += width
     return tuple(pieces), x
 

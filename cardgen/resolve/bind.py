@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Mapping
 
 from cardgen.base import markup
@@ -15,7 +16,7 @@ from cardgen.base.errors import Problem, ProblemError, Severity, did_you_mean
 from cardgen.shared.schema import Invalid, Reported
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
 from cardgen.drawing import fonts
-from cardgen.drawing.elements.base import Percent, color_name
+from cardgen.drawing.elements.base import Ink, Percent, color_name
 from cardgen.drawing.icons import ICONS
 from cardgen.base.model import frozen_map
 from cardgen.base.limits import TEXT_EXPANSION
@@ -145,24 +146,30 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
     drawn: list[Element] = []
     names: list[str] = []
     failed = False          # an element that could not be drawn: what lies behind is not known
+    below: list[Ink] = []   # what the elements drawn so far print, each element's asked once
     moved: dict[str, float] = {}    # element name -> how far an element laid `after` it moves up
+    colors = context.setdefault(("colors", layout.name), {})
+    families = context.get("families") or fonts.families()
+    rules = context.get("legibility")
     for spec in layout.elements:
-        ctx = BindContext(width, height, bleed, layout.colors, None, context["root"], context["images"],
-                          context.setdefault(("colors", layout.name), {}),
-                          families=context.get("families") or fonts.families())
-        ctx.parse_text = lambda text, ctx=ctx: _parse_text(text, scope, ctx)
+        found: list[Problem] = []
+        # the reader shares the context's problem list, not the context: no cycle for the GC
+        ctx = BindContext(width, height, bleed, layout.colors,
+                          partial(_parse_text, scope=scope, noted=found), context["root"],
+                          context["images"], colors, found, families)
         shift = moved.get(spec.static.get("after"), 0.0)
         element = _bind_element(spec, scope, ctx, width, height, caps.get(spec.name), shift)
         moved[spec.name] = shift + (element.room_below() if element is not None
                                     else _length(spec.static.get("height", 0.0), height))
-        if element is not None and context.get("legibility") is not None:
-            check_element(element, None if failed else drawn, ctx, context["legibility"])
-        failed = failed or any(p.severity is Severity.ERROR for p in ctx.problems)
-        problems += [ElementProblem(spec, _pinned(spec, p)) for p in ctx.problems]
+        inks = element.inks() if element is not None and rules is not None else ()
+        if element is not None and rules is not None:
+            check_element(inks, None if failed else below, ctx, rules)
+        failed = failed or any(p.severity is Severity.ERROR for p in found)
+        problems += [ElementProblem(spec, _pinned(spec, p)) for p in found]
         if element is not None:
             drawn.append(element)
             names.append(spec.name)
-        ctx.parse_text = None      # the reader points back at its context: a cycle the GC would chase
+            below += inks
     return CardFace(key, width, height, bleed, tuple(drawn), tuple(names)), problems
 
 
@@ -175,7 +182,7 @@ def _pinned(spec: ElementSpec, problem: Problem) -> Problem:
     return replace(problem, fields=tuple(dict.fromkeys(_FIELD_REF.findall(value))))
 
 
-def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
+def _parse_text(text: str, scope: Scope, noted: list[Problem]) -> markup.Parsed:
     """Parse card text for an element, noting its markup problems against the element.
 
     Problems are pinned on the fields the element's own text names (`{{ability}}`), not on the
@@ -183,8 +190,8 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
     try:
         expanded = scope.expand(text)
     except ExpansionError as exc:
-        ctx.problem("text", str(exc), tuple(dict.fromkeys(_FIELD_REF.findall(text))),
-                    exc.problem.severity.value, exc.problem.code)
+        noted.append(Problem(exc.problem.code, exc.problem.severity.value, ("text",), str(exc),
+                             fields=tuple(dict.fromkeys(_FIELD_REF.findall(text)))))
         expanded = _FIELD_REF.sub("", text)
     parsed = markup.parse(expanded, scope.text)
     unbound = {n for n in parsed.fields if scope.text(n) is None}
@@ -215,7 +222,7 @@ def _parse_text(text: str, scope: Scope, ctx: BindContext) -> markup.Parsed:
                     f"also has a field '{i}', and the text prints no value: write {{{{{i}}}}} "
                     "to print the field's value") for i in both))
     for problem in parsed.problems:
-        ctx.problems.append(replace(problem, path=("text",), fields=parsed.fields))
+        noted.append(replace(problem, path=("text",), fields=parsed.fields))
     if unbound:     # its text is not known: there is nothing to fit or check
         raise Reported()
     return parsed

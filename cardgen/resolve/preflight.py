@@ -14,7 +14,7 @@ from typing import Sequence
 from cardgen.base.errors import Report
 from cardgen.base.model import Legibility, Source
 from cardgen.shared.colour_vision import confusion, contrast, delta_e, hex_name, rgb
-from cardgen.drawing.elements.base import BindContext, Box, Element, Ink
+from cardgen.drawing.elements.base import BindContext, Box, Ink
 
 CUT_ZONE = 1.6           # mm either side of the trim a cut may land (1/16 in)
 BLEED_DIFFERENCE = 10.0  # Delta E 2000 from which a sliver of one bleed shows on another
@@ -25,18 +25,16 @@ LARGE_CONTRAST = 3.0
 PAPER = (1.0, 1.0, 1.0)
 
 
-def check_element(element: Element, earlier: Sequence[Element] | None, ctx: BindContext,
+def check_element(inks: Sequence[Ink], below: Sequence[Ink] | None, ctx: BindContext,
                   rules: Legibility) -> None:
-    """Report what would print badly about `element`, drawn over `earlier` on one face. With
-    no `earlier` (an element below failed, so what lies behind is not known), its contrast is
-    not judged."""
-    inks = element.inks()
+    """Report what would print badly about an element that prints `inks`, drawn over what
+    `below` prints on one face. With nothing `below` known (an element under it failed), its
+    contrast is not judged."""
     for ink in inks:
         if ink.kind == "text":
             _text_size(ink, ctx, rules)
-            if earlier is not None:
-                _contrast(ink, [i for e in earlier for i in e.inks()] + [i for i in inks if i.kind == "area"],
-                          ctx, rules)
+            if below is not None:
+                _contrast(ink, [*below, *(i for i in inks if i.kind == "area")], ctx, rules)
         _placement(ink, ctx)
 
 
