@@ -6,12 +6,12 @@ is said again."""
 from __future__ import annotations
 
 from reportlab.lib.colors import Color, white
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, Spacer
 
 from cardgen.base.model import Game
 from cardgen.drawing import fonts
 from cardgen.render.booklet import parts
-from cardgen.render.booklet.flowables import INK, RichText
+from cardgen.render.booklet.flowables import INK, AtFoot, RichText
 from cardgen.render.booklet.typesetter import TINT, Typesetter
 
 GREY = Color(0.42, 0.40, 0.37)
@@ -24,14 +24,28 @@ GAP = 3.0                      # body sizes: the most room between the back cove
 def back_cover(game: Game, ts: Typesetter, assembly: list[str]) -> list:
     """The back cover's flowables, spread evenly down the page: the panel of what is in the box,
     then how to print the kit: the paper, then each output kind's own `assembly` sentence."""
+    counts = parts.box_counts(game)
+    return [Spread(([InTheBox(counts, ts)] if counts else []) + [_guide(game, ts, assembly)],
+                   ts.style.body * GAP)]
+
+
+def back_under_text(game: Game, ts: Typesetter, assembly: list[str]) -> list:
+    """With no page past the text to be the back cover, the same panel and printing guide at
+    the foot of the last page, under its text, where they fit there; else nothing."""
+    counts = parts.box_counts(game)
+    panel = [InTheBox(counts, ts), Spacer(1, ts.style.body)] if counts else []
+    return [IfRoom([*panel, _guide(game, ts, assembly)])]
+
+
+def _guide(game: Game, ts: Typesetter, assembly: list[str]) -> Flowable:
+    """How to print the kit: the paper, then each output kind's own `assembly` sentence."""
     body = ts.style.body
     guide = [ts.paragraph("**Printing this kit**", family=ts.condensed, size=body * 1.3,
                           color=ts.style.accent, after=body * 0.4)]
     for n, step in enumerate([paper_step(game), *assembly], start=1):
         guide.append(RichText(ts.parse(step), ts.sans, body * GUIDE_SIZE, indent=body * 1.4,
                               bullet=f"{n}.", after=body * 0.3, whole=True))
-    counts = parts.box_counts(game)
-    return [Spread(([InTheBox(counts, ts)] if counts else []) + [Stack(guide)], body * GAP)]
+    return Stack(guide)
 
 
 def paper_step(game: Game) -> str:
@@ -127,3 +141,19 @@ class InTheBox(Flowable):
             canvas.drawString(PAD + count_width + body * 0.6, baseline, noun)
             y -= line
         canvas.restoreState()
+
+
+class IfRoom(AtFoot):
+    """Flowables at the foot of the room left on the page, under a thin rule, if they fit in
+    it; else nothing, and no page is added for them."""
+
+    def wrap(self, avail_width, avail_height):
+        super().wrap(avail_width, avail_height)
+        self.fits = self._need <= avail_height - 1.0
+        if not self.fits:
+            self.height = 0.0
+        return self.width, self.height
+
+    def draw(self):
+        if self.fits:
+            super().draw()

@@ -313,7 +313,7 @@ def keep_headings_with_next(flow: list) -> list:
         elif heads and _intro(flowable, heads):
             heads.append(flowable)
         elif heads and isinstance(flowable, (RichText, Table, Drawing, KeptWithNext, ItemList,
-                                                     KeptWithLead)):
+                                                     KeptPair)):
             out.append(KeptWithNext(heads, flowable))
             heads = []
         else:

@@ -10,7 +10,7 @@ from cardgen.resolve.resolve import Faces
 from cardgen.base.markup import escaped
 from cardgen.base.model import Block, Document, Game
 from cardgen.render.booklet import parts
-from cardgen.render.booklet.back_cover import back_cover
+from cardgen.render.booklet.back_cover import back_cover, back_under_text
 from cardgen.render.booklet.flowables import ChapterBreak, PartBreak, Ruled
 from cardgen.render.booklet.keeping import keep_closing_lines, keep_headings_with_next, keep_leads
 from cardgen.render.booklet.template import FRAME_RAISE, PagesPastText, contents
@@ -55,7 +55,7 @@ def story(game: Game, faces: Faces, document: Document, ts: Typesetter, fill: bo
     flow += about.get(len(document.blocks), [])
     reference = [document.blocks[i] for i in apart]
     past = [PagesPastText(lambda spare: back_pages(game, list(assembly), ts, spare, reference)
-                          if spare else [])] if fill else []
+                          if spare else back_under_text(game, ts, list(assembly)))] if fill else []
     return _chapters(keep_headings_with_next(keep_closing_lines(keep_leads(flow)))) + past
 
 
