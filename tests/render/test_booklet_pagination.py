@@ -683,3 +683,20 @@ def test_a_booklet_fills_its_chapters_onto_sixteen_pages_where_it_can():
     checked = check(ROOT / "data" / "fantasy-arena-tactics", Report(),
                     BuildOptions(only=("booklets",)))
     assert booklet_pages(checked.game, checked.faces, checked.game.documents[0]).pages == 16
+
+
+def test_a_line_that_leads_into_a_table_is_on_the_page_the_table_starts(laid_out):
+    """Dragon Line Deluxe's "Each card shows:" leads into a table that keeps its closing line:
+    the three stay together, the lead-in never left at a page's foot."""
+    typeset, _ = laid_out["dragon-line-deluxe"]
+    pages = [" ".join(page.extract_text().split())
+             for page in PdfReader(io.BytesIO(typeset.pdf)).pages]
+    lead = next(n for n, text in enumerate(pages) if "Each card shows:" in text)
+    assert "On the card" in pages[lead].split("Each card shows:")[1]
+
+
+def test_a_booklet_with_no_page_past_its_text_prints_the_printing_guide_under_it(laid_out):
+    typeset, _ = laid_out["dragon-line-deluxe"]
+    last = " ".join(PdfReader(io.BytesIO(typeset.pdf)).pages[-1].extract_text().split())
+    assert typeset.past_text == 0
+    assert "Versions" in last and "In the box" in last and "Printing this kit" in last
