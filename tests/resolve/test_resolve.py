@@ -87,12 +87,14 @@ def test_a_picture_path_a_token_set_gives_its_tokens_is_reported_once_at_the_val
 
 def test_a_picture_path_one_token_gives_is_reported_at_its_value(copy_game, validate):
     game = copy_game("dragon-line-deluxe",
-                   ("game.yaml", "values: {amount: 1}", "values: {amount: 1, emblem: /etc}"),
+                   ("game.yaml", "values: {amount: 1, back_amount: 3}",
+                    "values: {amount: 1, back_amount: 3, emblem: /etc}"),
                    ("layouts/damage.yaml", "elements:\n", "elements:\n" + EMBLEM))
     line = _line_of(game / "game.yaml", "emblem: /etc}")
     run = validate(game)
     status, errors = run.exit_code, run.problems()
     assert status == 1 and len(errors) == 1, errors
     assert errors[0].startswith(f"{game / 'game.yaml'}:{line}: error: art: "
-                                "token_sets[1].tokens[0].values.emblem: token 'Damage' front: "
-                                "expected a path relative to the game folder")
+                                "token_sets[1].tokens[0].values.emblem: expected a path relative "
+                                "to the game folder, found absolute path '/etc' (on 2 faces, "
+                                "e.g. token 'Damage' front;")
