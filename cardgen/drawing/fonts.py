@@ -52,7 +52,7 @@ class Family:
         index = (2 if italic else 0) + (1 if bold else 0)
         name = self.faces[index]
         if self.files and name not in _REGISTERED:
-            register_file(self.files[index], name)
+            _register_shipped(self.files[index], name)
         return name
 
     def chain(self, bold: bool = False, italic: bool = False) -> tuple[str, ...]:
@@ -84,6 +84,14 @@ def register_file(path: Path, name: str | None = None) -> str:
             raise FontFileError("not a font file, or a damaged one") from None
     _REGISTERED.add(name)
     return name
+
+
+def _register_shipped(path: Path, name: str) -> None:
+    """A font file cardgen ships: checked as a game's are by its tests
+    (tests/drawing/test_font_tables.py), not again each time a process reads it."""
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TaggedTTFont(name, str(path)))
+    _REGISTERED.add(name)
 
 
 def _try_subset(font: TaggedTTFont) -> None:
