@@ -8,6 +8,7 @@ reportlab's reader, which words what is wrong with it."""
 from __future__ import annotations
 
 import struct
+from typing import Sequence
 
 from reportlab.pdfbase.ttfonts import TTFontFace
 
@@ -47,9 +48,11 @@ class QuickFace(TTFontFace):
             raise _ReportlabReads
         if self._table("loca") + (glyphs + 1) * _LOCATION_BYTES[location_format] > len(data):
             raise _ReportlabReads
-        pairs = _character_map(data, self._table("cmap"))
-        char_to_glyph = dict(pairs)
-        if len(char_to_glyph) != len(pairs):
+        runs = _character_map(data, self._table("cmap"))
+        char_to_glyph = {}
+        for chars, their_glyphs in runs:
+            char_to_glyph.update(zip(chars, their_glyphs))
+        if len(char_to_glyph) != sum(len(chars) for chars, _ in runs):
             raise _ReportlabReads
         metrics = self._long_metrics()
         if self._table("hmtx") + 4 * metrics + 2 * max(0, glyphs - metrics) > len(data):
@@ -59,7 +62,10 @@ class QuickFace(TTFontFace):
         # as reportlab reads it: a glyph past the advance widths takes the last one, scaled
         widths = [scaled[advance] for advance in advances]
         widths += [widths[-1]] * (glyphs - metrics)
-        char_widths = {char: widths[glyph] for char, glyph in pairs if glyph < len(widths)}
+        if char_to_glyph and max(char_to_glyph.values()) < len(widths):
+            char_widths = dict(zip(char_to_glyph, map(widths.__getitem__, char_to_glyph.values())))
+        else:
+            char_widths = {c: widths[g] for c, g in char_to_glyph.items() if g < len(widths)}
         if _SPACE in char_to_glyph:
             char_to_glyph[_NO_BREAK_SPACE] = char_to_glyph[_SPACE]
             char_widths[_NO_BREAK_SPACE] = char_widths[_SPACE]
@@ -67,7 +73,7 @@ class QuickFace(TTFontFace):
             char_to_glyph[_SPACE] = char_to_glyph[_NO_BREAK_SPACE]
             char_widths[_SPACE] = char_widths[_NO_BREAK_SPACE]
         self.charToGlyph, self.charWidths, self.defaultWidth = char_to_glyph, char_widths, widths[0]
-        self._characters = pairs
+        self._characters = runs
 
     def _table(self, tag: str) -> int:
         return self.table[tag]["offset"]
@@ -77,8 +83,9 @@ class QuickFace(TTFontFace):
 
     def _glyph_to_char(self) -> dict[int, list[int]]:
         out: dict[int, list[int]] = {}
-        for char, glyph in self._characters:
-            out.setdefault(glyph, []).append(char)
+        for chars, glyphs in self._characters:
+            for char, glyph in zip(chars, glyphs):
+                out.setdefault(glyph, []).append(char)
         return out
 
     def _hmetrics(self) -> list[tuple]:
@@ -100,8 +107,9 @@ _READ_WHEN_DRAWN = {"glyphToChar": QuickFace._glyph_to_char, "hmetrics": QuickFa
                     "glyphPos": QuickFace._glyph_positions}
 
 
-def _character_map(data: bytes, cmap: int) -> list[tuple[int, int]]:
-    """(character, glyph) in the order reportlab reads them, from the subtable it picks."""
+def _character_map(data: bytes, cmap: int) -> list[tuple[range, Sequence[int]]]:
+    """Runs of characters and their glyphs, in the order reportlab reads them, from the
+    subtable it picks."""
     version, count = struct.unpack_from(">HH", data, cmap)
     if count == 0 and version != 0:
         count = version
@@ -123,7 +131,7 @@ def _character_map(data: bytes, cmap: int) -> list[tuple[int, int]]:
     raise _ReportlabReads
 
 
-def _segments(data: bytes, at: int) -> list[tuple[int, int]]:
+def _segments(data: bytes, at: int) -> list[tuple[range, Sequence[int]]]:
     """Format 4: segments of 16-bit characters, each a delta or an offset into a glyph array."""
     limit = at + struct.unpack_from(">H", data, at + 2)[0]
     count = struct.unpack_from(">H", data, at + 6)[0] // 2
@@ -132,27 +140,27 @@ def _segments(data: bytes, at: int) -> list[tuple[int, int]]:
     deltas = struct.unpack_from(f">{count}h", data, at + 16 + 4 * count)
     offsets_at = at + 16 + 6 * count
     offsets = struct.unpack_from(f">{count}H", data, offsets_at)
-    pairs = []
+    runs = []
     for n, (first, last, delta, offset) in enumerate(zip(starts, ends, deltas, offsets)):
         chars = range(first, last + 1)
         if offset == 0:
-            pairs += [(char, (char + delta) & 0xFFFF) for char in chars]
+            runs.append((chars, [(char + delta) & 0xFFFF for char in chars]))
             continue
         base = offsets_at + 2 * n + offset - 2 * first
+        glyphs = []
         for char in chars:
             where = base + 2 * char
             glyph = 0 if where >= limit else struct.unpack(">H", data[where:where + 2])[0]
-            pairs.append((char, (glyph + delta) & 0xFFFF if glyph else 0))
-    return pairs
+            glyphs.append((glyph + delta) & 0xFFFF if glyph else 0)
+        runs.append((chars, glyphs))
+    return runs
 
 
-def _groups(data: bytes, at: int) -> list[tuple[int, int]]:
+def _groups(data: bytes, at: int) -> list[tuple[range, Sequence[int]]]:
     """Format 12: ranges of characters to consecutive glyphs."""
     count = struct.unpack_from(">L", data, at + 12)[0]
     table = data[at + 16:at + 16 + 12 * count]
     if len(table) != 12 * count:
         raise _ReportlabReads
-    pairs = []
-    for first, last, glyph in struct.iter_unpack(">LLL", table):
-        pairs += zip(range(first, last + 1), range(glyph, glyph + last - first + 1))
-    return pairs
+    return [(range(first, last + 1), range(glyph, glyph + last - first + 1))
+            for first, last, glyph in struct.iter_unpack(">LLL", table)]

@@ -13,9 +13,11 @@ from font_files import SHIPPED, font_claiming, font_with_subtable
 READ_WHEN_DRAWN = ("glyphToChar", "hmetrics", "glyphPos")
 
 
-def read_both(path) -> tuple[dict, dict]:
-    """Every attribute of the face as cardgen reads it and as reportlab does."""
+def read_both(path, read_here: bool = True) -> tuple[dict, dict]:
+    """Every attribute of the face as cardgen reads it (by its own reader, or reportlab's) and
+    as reportlab does."""
     quick, own = QuickFace(str(path)), TTFontFace(str(path))
+    assert read_here == (not set(READ_WHEN_DRAWN) & set(vars(quick)))
     for name in READ_WHEN_DRAWN:
         getattr(quick, name)
     scale = quick._pdfScale, own._pdfScale
@@ -38,15 +40,17 @@ def test_each_shipped_face_reads_as_reportlab_reads_it(path):
     assert_same(*read_both(path))
 
 
-@pytest.mark.parametrize("made", [
-    pytest.param(lambda: font_with_subtable(3, 1), id="format 4: segments"),
-    pytest.param(lambda: font_claiming(300, first=0x20, glyph=3), id="format 12: one range"),
-    pytest.param(lambda: font_with_subtable(1, 0), id="format 6: left to reportlab"),
+@pytest.mark.parametrize("made, read_here", [
+    pytest.param(lambda: font_with_subtable(3, 1), True, id="format 4: segments"),
+    pytest.param(lambda: font_claiming(300, first=0x20, glyph=3), True, id="format 12: one range"),
+    pytest.param(lambda: font_claiming(300, first=0x10FF00, glyph=6200), True,
+                 id="format 12: glyphs past the font's last"),
+    pytest.param(lambda: font_with_subtable(1, 0), False, id="format 6: left to reportlab"),
 ])
-def test_a_character_map_of_each_format_reads_as_reportlab_reads_it(made, tmp_path):
+def test_a_character_map_of_each_format_reads_as_reportlab_reads_it(made, read_here, tmp_path):
     path = tmp_path / "font.ttf"
     path.write_bytes(made())
-    assert_same(*read_both(path))
+    assert_same(*read_both(path, read_here))
 
 
 def test_what_only_drawing_uses_is_read_when_first_asked_for():
