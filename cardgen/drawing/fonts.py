@@ -49,14 +49,17 @@ class Family:
         return hash((self.name, self.faces))
 
     def face(self, bold: bool = False, italic: bool = False) -> str:
-        index = (2 if italic else 0) + (1 if bold else 0)
-        name = self.faces[index]
-        if self.files and name not in _REGISTERED:
-            register_file(self.files[index], name)
+        """The face's registered name, to draw in or measure with."""
+        name = self.faces[(2 if italic else 0) + (1 if bold else 0)]
+        _font(name)
         return name
 
     def chain(self, bold: bool = False, italic: bool = False) -> tuple[str, ...]:
-        return (self.face(bold, italic),) + tuple(f.face(bold, italic) for f in self.fallback)
+        """The names of the face and its fallbacks: each is read when text is first measured in
+        it (a fallback only when the face lacks a character), and text is measured in every
+        face it is drawn in."""
+        index = (2 if italic else 0) + (1 if bold else 0)
+        return (self.faces[index],) + tuple(f.faces[index] for f in self.fallback)
 
 
 def register_file(path: Path, name: str | None = None) -> str:
@@ -84,6 +87,21 @@ def register_file(path: Path, name: str | None = None) -> str:
             raise FontFileError("not a font file, or a damaged one") from None
     _REGISTERED.add(name)
     return name
+
+
+def _font(name: str):
+    """The registered font of that name; a shipped face is read the first time it is asked for."""
+    if name not in _REGISTERED and name in _shipped_faces():
+        _register_shipped(_shipped_faces()[name], name)
+    return pdfmetrics.getFont(name)
+
+
+def _register_shipped(path: Path, name: str) -> None:
+    """A font file cardgen ships: checked as a game's are by its tests
+    (tests/drawing/test_font_tables.py), not again each time a process reads it."""
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TaggedTTFont(name, str(path)))
+    _REGISTERED.add(name)
 
 
 def _try_subset(font: TaggedTTFont) -> None:
@@ -114,6 +132,12 @@ def families() -> dict[str, Family]:
         if name != SYMBOLS:
             out[name] = _shipped_family(name, {f: FONT_DIR / files[f] for f in files}, (symbols,))
     return out
+
+
+@lru_cache(maxsize=1)
+def _shipped_faces() -> dict[str, Path]:
+    """Each shipped face's registered name, and its file."""
+    return {name: path for f in families().values() for name, path in zip(f.faces, f.files)}
 
 
 def family(name: str) -> Family | None:
@@ -150,23 +174,23 @@ def game_families(specs: Mapping[str, FontSpec], report: Report) -> dict[str, Fa
 
 
 def text_width(text: str, font: str, size: float) -> float:
-    return pdfmetrics.stringWidth(text, font, size)
+    return _font(font).stringWidth(text, size)
 
 
 def ascent(font: str) -> float:
     """Ascent as a fraction of the font size."""
-    return pdfmetrics.getFont(font).face.ascent / 1000.0
+    return _font(font).face.ascent / 1000.0
 
 
 def descent(font: str) -> float:
     """Descent below the baseline as a positive fraction of the font size."""
-    return -pdfmetrics.getFont(font).face.descent / 1000.0
+    return -_font(font).face.descent / 1000.0
 
 
 @lru_cache(maxsize=50_000)
 def missing_glyphs(text: str, font: str) -> tuple[str, ...]:
     """Characters of `text` the font has no glyph for (they would print as boxes)."""
-    cmap = pdfmetrics.getFont(font).face.charToGlyph
+    cmap = _font(font).face.charToGlyph
     return tuple(sorted({c for c in text if not c.isspace() and ord(c) not in cmap}))
 
 
@@ -176,7 +200,7 @@ def split_by_font(text: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], .
     (the first font when none does: it is then reported as missing)."""
     if not missing_glyphs(text, chain[0]) or len(chain) == 1:
         return ((text, chain[0]),)
-    maps = [pdfmetrics.getFont(font).face.charToGlyph for font in chain]
+    maps = [_font(font).face.charToGlyph for font in chain]
     out: list[list] = []
     for char in text:
         font = next((f for f, cmap in zip(chain, maps) if char.isspace() or ord(char) in cmap),
@@ -192,4 +216,6 @@ def split_by_font(text: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], .
 def right_to_left(text: str) -> tuple[str, ...]:
     """Characters of a right-to-left script (Hebrew, Arabic ...): cards set text left to right
     only, so such text would print reversed and unjoined."""
+    if text.isascii():                # no character of ASCII is written right to left
+        return ()
     return tuple(sorted({c for c in text if unicodedata.bidirectional(c) in ("R", "AL")}))

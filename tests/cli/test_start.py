@@ -23,13 +23,18 @@ RENDERERS = ("reportlab.platypus", "reportlab.graphics", "svglib", "lxml", "pypd
 
 def imported(*args: str) -> set[str]:
     """Every module `cardgen ARGS` has imported when it ends, run as its own process."""
+    return set(afterwards("print(*sys.modules, file=sys.stderr)", *args).split())
+
+
+def afterwards(code: str, *args: str) -> str:
+    """What `code` prints to stderr once `cardgen ARGS` has run, in a process of their own."""
     code = ("import sys\nfrom cardgen.entry import main\ntry:\n    main()\nexcept SystemExit as end:\n"
-            "    assert not end.code, end.code\nprint(*sys.modules, file=sys.stderr)")
+            "    assert not end.code, end.code\n" + code)
     run = subprocess.run([sys.executable, "-c", code, *args], cwd=REPO,
                          env={**os.environ, "PYTHONPATH": str(REPO)}, stdin=subprocess.DEVNULL,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
-    return set(run.stderr.split())
+    return run.stderr
 
 
 def loaded(modules: set[str], packages) -> list[str]:
@@ -40,6 +45,18 @@ def test_validating_a_game_imports_no_renderer():
     modules = imported("validate", str(SMALL_GAME))
     assert "cardgen.render.card_sheets" in modules        # its checks run: the test sees imports
     assert loaded(modules, RENDERERS) == []
+
+
+def test_validating_a_game_reads_the_faces_it_measures_text_in_and_no_more():
+    shown = afterwards("from reportlab.pdfbase import pdfmetrics\nfrom cardgen.drawing import fonts\n"
+                       "for name in sorted(fonts._REGISTERED):\n"
+                       "    face = pdfmetrics.getFont(name).face\n"
+                       "    print(name, 'glyphPos' in vars(face), file=sys.stderr)",
+                       "validate", str(SMALL_GAME))
+    read = dict(line.split() for line in shown.splitlines())
+    assert "cardgen-sans-regular" in read          # the game's text is measured in it
+    assert "cardgen-symbols-regular" not in read   # a fallback, read when a face lacks a glyph
+    assert set(read.values()) == {"False"}         # where glyphs lie is read to draw, not to check
 
 
 def test_help_imports_neither_the_library_nor_reportlab_beyond_its_settings():

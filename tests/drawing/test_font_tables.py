@@ -8,14 +8,17 @@ import struct
 import pytest
 
 from cardgen.drawing import font_tables, fonts
+from cardgen.drawing.font_embedding import TaggedTTFont
 from cardgen.drawing.font_tables import FontTableError, check_font_tables
 from font_files import SHIPPED, font_claiming
 from test_game_fonts import BODY, game_with_font      # the fixture, used here too
 
 
 def test_the_shipped_fonts_pass():
+    """Their tables and a subset of their first characters: a process reads them unchecked."""
     for path in sorted(SHIPPED.glob("*.ttf")):
         check_font_tables(path.read_bytes())
+        fonts._try_subset(TaggedTTFont(path.stem, str(path)))
 
 
 def test_a_font_claiming_two_billion_characters_is_an_error_at_its_face(game_with_font, validate):
