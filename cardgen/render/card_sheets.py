@@ -9,8 +9,9 @@ from cardgen.base.errors import Report
 from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Game, Source
 from cardgen.render.base import SIDES, OutputKind, listed
-from cardgen.render.card_sheet_checks import (check_footers_between_gutters, check_print,
-                                             check_shared_cuts, sheet_groups, sheets_for)
+from cardgen.render.card_sheet_checks import (EdgeColours, check_footers_between_gutters,
+                                             check_print, check_shared_cuts, sheet_groups,
+                                             sheets_for)
 from cardgen.render.ink_saver import light_deck
 from cardgen.render.options import Flag, Option
 from cardgen.render.sheet_drawing import render_decks
@@ -27,8 +28,9 @@ class CardSheets(OutputKind):
         check_print(game, report)
 
     def check_faces(self, game: Game, faces: Faces, report: Report) -> None:
-        check_shared_cuts(game, faces, report)
-        check_footers_between_gutters(game, faces, report)
+        colours_of = EdgeColours()
+        check_shared_cuts(game, faces, report, colours_of)
+        check_footers_between_gutters(game, faces, report, colours_of)
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
         """One maker per PDF made: a deck, or the decks packed together into one."""
