@@ -153,12 +153,13 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
     rules = context.get("legibility")
     contrasts = context.setdefault("contrasts", {})   # colour pair -> its contrast, for the run
     bindings = context.setdefault("bindings", {})      # id(spec) -> (spec, its KeyBinding)
+    found: list[Problem] = []   # every element's problems, each element's after the one's before
+    # the reader shares the context's problem list, not the context: no cycle for the GC
+    ctx = BindContext(width, height, bleed, layout.colors,
+                      partial(_parse_text, scope=scope, noted=found), context["root"],
+                      context["images"], colors, found, families)
     for spec in layout.elements:
-        found: list[Problem] = []
-        # the reader shares the context's problem list, not the context: no cycle for the GC
-        ctx = BindContext(width, height, bleed, layout.colors,
-                          partial(_parse_text, scope=scope, noted=found), context["root"],
-                          context["images"], colors, found, families)
+        start = len(found)
         shift = moved.get(spec.static.get("after"), 0.0)
         known = bindings.get(id(spec))
         if known is None:      # the spec is kept with it: no other spec is found under its id
@@ -170,8 +171,9 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
         inks = element.inks() if element is not None and rules is not None else ()
         if element is not None and rules is not None:
             check_element(inks, None if failed else below, ctx, rules, contrasts)
-        failed = failed or any(p.severity is Severity.ERROR for p in found)
-        problems += [ElementProblem(spec, _pinned(spec, p)) for p in found]
+        own = found[start:]
+        failed = failed or any(p.severity is Severity.ERROR for p in own)
+        problems += [ElementProblem(spec, _pinned(spec, p)) for p in own]
         if element is not None:
             drawn.append(element)
             names.append(spec.name)
@@ -208,7 +210,7 @@ def _parse_text(text: str, scope: Scope, noted: list[Problem]) -> markup.Parsed:
             for p in parsed.problems))
     named = tuple(dict.fromkeys(_FIELD_REF.findall(text)))
     if named:
-        parsed = replace(parsed, fields=named)
+        parsed = markup.Parsed(parsed.runs, parsed.problems, parsed.terms, parsed.icons, named)
     unknown_icons = [i for i in parsed.icons if i not in ICONS]
     if unknown_icons:
         runs = tuple(markup.Run(f"{{{r.icon}}}", r.bold, r.italic) if r.icon in unknown_icons else r
