@@ -2,7 +2,7 @@
 slots with bleed, crop marks and backs behind their fronts."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping
 
 from cardgen import catalog
 from cardgen.base.errors import Report
@@ -24,13 +24,18 @@ class CardSheets(OutputKind):
     OPTIONS = (Option("ink_saver", Flag(paired=False), False,
                       "Backs and bleeds drawn light for a home printer, on the same geometry."),)
 
+    def __init__(self, options: Mapping | None = None):
+        super().__init__(options)
+        # the kind is made for one build: its faces' bleed colours, judged for the checks, are
+        # the ones the sheets are drawn with
+        self.colours_of = EdgeColours()
+
     def check(self, game: Game, report: Report) -> None:
         check_print(game, report)
 
     def check_faces(self, game: Game, faces: Faces, report: Report) -> None:
-        colours_of = EdgeColours()
-        check_shared_cuts(game, faces, report, colours_of)
-        check_footers_between_gutters(game, faces, report, colours_of)
+        check_shared_cuts(game, faces, report, self.colours_of)
+        check_footers_between_gutters(game, faces, report, self.colours_of)
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
         """One maker per PDF made: a deck, or the decks packed together into one."""
@@ -53,7 +58,7 @@ class CardSheets(OutputKind):
         page = catalog.page_sizes()[settings.page]
         out = {}
         for name, group in sheet_groups(faces.decks, settings.pack):
-            plan, sheets, _ = sheets_for(settings, page, group)
+            plan, sheets, _ = sheets_for(settings, page, group, self.colours_of)
             if self.options["ink_saver"]:
                 # planned on the faces as designed: a light bleed keeps the gutters it had
                 group = tuple(light_deck(deck) for deck in group)
