@@ -8,12 +8,13 @@ Every finding is a warning: `--strict` fails on it.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Sequence
 
 from cardgen.base.errors import Report
 from cardgen.base.model import Legibility, Source
-from cardgen.shared.colour_vision import confusion, contrast, delta_e, hex_name, rgb
+from cardgen.shared.colour_vision import RGB, confusion, contrast, delta_e, hex_name, rgb
 from cardgen.drawing.elements.base import BindContext, Box, Ink
 
 CUT_ZONE = 1.6           # mm either side of the trim a cut may land (1/16 in)
@@ -130,8 +131,11 @@ def edge_colours(face) -> dict:
     return out
 
 
-def bleeds_differ(a, b) -> bool:
-    """Whether a sliver of one bleed colour would show against the other."""
+@lru_cache(maxsize=4096)
+def bleeds_differ(a: RGB, b: RGB) -> bool:
+    """Whether a sliver of one bleed colour would show against the other. Asked of every two
+    neighbours on every sheet, of a deck's few bleed colours: kept per pair of RGB tuples (a pure
+    function of immutable values, bounded)."""
     return delta_e(a, b) >= BLEED_DIFFERENCE
 
 
