@@ -65,14 +65,29 @@ def printed_faces(group: Sequence[DeckFaces]) -> list[tuple[str, CardFace]]:
             if card.id in faces.fronts for _ in range(card.copies)]
 
 
-def sheets_for(settings: PrintSettings, page: tuple[float, float],
-               group: Sequence[DeckFaces]) -> tuple[SheetPlan, list, list[dict]]:
+class EdgeColours:
+    """Each face's bleed colours by side (`edge_colours`), worked out once a face however many
+    copies of it print and however often its sheets are planned. A cache owned by one check or
+    one drawing of a build's faces: it holds each face it judged, so no id it keys is reused."""
+
+    def __init__(self) -> None:
+        self._by_face: dict[int, tuple[CardFace, dict]] = {}
+
+    def __call__(self, face: CardFace) -> dict:
+        known = self._by_face.get(id(face))
+        if known is None:
+            known = self._by_face[id(face)] = (face, edge_colours(face))
+        return known[1]
+
+
+def sheets_for(settings: PrintSettings, page: tuple[float, float], group: Sequence[DeckFaces],
+               colours_of: EdgeColours | None = None) -> tuple[SheetPlan, list, list[dict]]:
     """The plan of a PDF of `group`, which slot of which sheet each card takes, and each card's
     bleed colours by side of the sheet. Cards whose bleeds differ get gutters where the page
     has room; with `separate_colours`, a slot is left empty where two would share a cut."""
-    colours: dict[int, dict] = {}
-    edges = [colours.setdefault(id(face), edge_colours(face)) for _, face in printed_faces(group)]
-    known = {c for e in colours.values() for c in e.values() if c is not None}
+    colours_of = colours_of or EdgeColours()
+    edges = [colours_of(face) for _, face in printed_faces(group)]
+    known = {c for e in edges for c in e.values() if c is not None}
     mixed = any(bleeds_differ(a, b) for a, b in combinations(known, 2))
     plan = sheet_plan(settings, page, group[0].deck.size, separate=mixed)
     turned = [on_sheet(e, plan.fronts[0].rotation) for e in edges]
@@ -90,7 +105,7 @@ def sheets_for(settings: PrintSettings, page: tuple[float, float],
     return plan, in_order(plan, len(edges)), turned
 
 
-def check_shared_cuts(game: Game, faces, report: Report) -> None:
+def check_shared_cuts(game: Game, faces, report: Report, colours_of: EdgeColours) -> None:
     """Cards whose bleeds differ visibly in colour sharing a cut, on a PDF's sheets as they
     are printed: a cut a little off the line leaves a sliver of one on the other."""
     settings = game.print
@@ -99,7 +114,7 @@ def check_shared_cuts(game: Game, faces, report: Report) -> None:
     page = catalog.page_sizes()[settings.page]
     for name, group in sheet_groups(faces.decks, settings.pack):
         try:
-            plan, sheets, turned = sheets_for(settings, page, group)
+            plan, sheets, turned = sheets_for(settings, page, group, colours_of)
         except ImpositionError:
             return                  # said already, deck by deck
         names = [card for card, _ in printed_faces(group)]
@@ -110,7 +125,7 @@ def check_shared_cuts(game: Game, faces, report: Report) -> None:
                       mismatches(plan, {slot: turned[i] for slot, i in taken}, bleeds_differ)]
         if not found:
             continue
-        separated = sheets_for(replace(settings, separate_colours=True), page, group)[1]
+        separated = sheets_for(replace(settings, separate_colours=True), page, group, colours_of)[1]
         number, a, b = found[0]
         deck = group[0].deck
         where = Source(deck.source.file, deck.source.line, deck.source.path)
@@ -255,7 +270,8 @@ def _footer_room(game: Game, decks, page_size, report: Report) -> None:
     _say_footer_room(game, decks, plan, total, report)
 
 
-def check_footers_between_gutters(game: Game, faces, report: Report) -> None:
+def check_footers_between_gutters(game: Game, faces, report: Report,
+                                  colours_of: EdgeColours) -> None:
     """The footer check again, on the sheets of a PDF whose cards' bleeds differ in colour: their
     gutters move the block, its marks and so the room the footer has, and parted colours may
     take more sheets."""
@@ -264,7 +280,7 @@ def check_footers_between_gutters(game: Game, faces, report: Report) -> None:
     for _, group in sheet_groups(faces.decks, settings.pack):
         decks = [item.deck for item in group]
         try:
-            plan, sheets, _ = sheets_for(settings, page, group)
+            plan, sheets, _ = sheets_for(settings, page, group, colours_of)
             plain = sheet_plan(settings, page, decks[0].size)
         except ImpositionError:
             return              # said already, deck by deck

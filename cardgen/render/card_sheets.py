@@ -2,15 +2,16 @@
 slots with bleed, crop marks and backs behind their fronts."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping
 
 from cardgen import catalog
 from cardgen.base.errors import Report
 from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Game, Source
 from cardgen.render.base import SIDES, OutputKind, listed
-from cardgen.render.card_sheet_checks import (check_footers_between_gutters, check_print,
-                                             check_shared_cuts, sheet_groups, sheets_for)
+from cardgen.render.card_sheet_checks import (EdgeColours, check_footers_between_gutters,
+                                             check_print, check_shared_cuts, sheet_groups,
+                                             sheets_for)
 from cardgen.render.ink_saver import light_deck
 from cardgen.render.options import Flag, Option
 from cardgen.render.sheet_drawing import render_decks
@@ -23,12 +24,18 @@ class CardSheets(OutputKind):
     OPTIONS = (Option("ink_saver", Flag(paired=False), False,
                       "Backs and bleeds drawn light for a home printer, on the same geometry."),)
 
+    def __init__(self, options: Mapping | None = None):
+        super().__init__(options)
+        # the kind is made for one build: its faces' bleed colours, judged for the checks, are
+        # the ones the sheets are drawn with
+        self.colours_of = EdgeColours()
+
     def check(self, game: Game, report: Report) -> None:
         check_print(game, report)
 
     def check_faces(self, game: Game, faces: Faces, report: Report) -> None:
-        check_shared_cuts(game, faces, report)
-        check_footers_between_gutters(game, faces, report)
+        check_shared_cuts(game, faces, report, self.colours_of)
+        check_footers_between_gutters(game, faces, report, self.colours_of)
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
         """One maker per PDF made: a deck, or the decks packed together into one."""
@@ -51,7 +58,7 @@ class CardSheets(OutputKind):
         page = catalog.page_sizes()[settings.page]
         out = {}
         for name, group in sheet_groups(faces.decks, settings.pack):
-            plan, sheets, _ = sheets_for(settings, page, group)
+            plan, sheets, _ = sheets_for(settings, page, group, self.colours_of)
             if self.options["ink_saver"]:
                 # planned on the faces as designed: a light bleed keeps the gutters it had
                 group = tuple(light_deck(deck) for deck in group)

@@ -151,21 +151,29 @@ def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: floa
     colors = context.setdefault(("colors", layout.name), {})
     families = context.get("families") or fonts.families()
     rules = context.get("legibility")
+    contrasts = context.setdefault("contrasts", {})   # colour pair -> its contrast, for the run
+    bindings = context.setdefault("bindings", {})      # id(spec) -> (spec, its KeyBinding)
+    found: list[Problem] = []   # every element's problems, each element's after the one's before
+    # the reader shares the context's problem list, not the context: no cycle for the GC
+    ctx = BindContext(width, height, bleed, layout.colors,
+                      partial(_parse_text, scope=scope, noted=found), context["root"],
+                      context["images"], colors, found, families)
     for spec in layout.elements:
-        found: list[Problem] = []
-        # the reader shares the context's problem list, not the context: no cycle for the GC
-        ctx = BindContext(width, height, bleed, layout.colors,
-                          partial(_parse_text, scope=scope, noted=found), context["root"],
-                          context["images"], colors, found, families)
+        start = len(found)
         shift = moved.get(spec.static.get("after"), 0.0)
-        element = _bind_element(spec, scope, ctx, width, height, caps.get(spec.name), shift)
+        known = bindings.get(id(spec))
+        if known is None:      # the spec is kept with it: no other spec is found under its id
+            known = bindings[id(spec)] = (spec, KeyBinding.of(spec))
+        element = _bind_element(spec, known[1], scope, ctx, width, height, caps.get(spec.name),
+                                shift)
         moved[spec.name] = shift + (element.room_below() if element is not None
                                     else _length(spec.static.get("height", 0.0), height))
         inks = element.inks() if element is not None and rules is not None else ()
         if element is not None and rules is not None:
-            check_element(inks, None if failed else below, ctx, rules)
-        failed = failed or any(p.severity is Severity.ERROR for p in found)
-        problems += [ElementProblem(spec, _pinned(spec, p)) for p in found]
+            check_element(inks, None if failed else below, ctx, rules, contrasts)
+        own = found[start:]
+        failed = failed or any(p.severity is Severity.ERROR for p in own)
+        problems += [ElementProblem(spec, _pinned(spec, p)) for p in own]
         if element is not None:
             drawn.append(element)
             names.append(spec.name)
@@ -202,7 +210,7 @@ def _parse_text(text: str, scope: Scope, noted: list[Problem]) -> markup.Parsed:
             for p in parsed.problems))
     named = tuple(dict.fromkeys(_FIELD_REF.findall(text)))
     if named:
-        parsed = replace(parsed, fields=named)
+        parsed = markup.Parsed(parsed.runs, parsed.problems, parsed.terms, parsed.icons, named)
     unknown_icons = [i for i in parsed.icons if i not in ICONS]
     if unknown_icons:
         runs = tuple(markup.Run(f"{{{r.icon}}}", r.bold, r.italic) if r.icon in unknown_icons else r
@@ -266,10 +274,34 @@ def _left_out(field: str, scope: Scope) -> bool:
     return field in scope.declared and field not in scope.values
 
 
-def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: float, height: float,
-                  cap: float | None = None, shift: float = 0.0):
+@dataclass(frozen=True)
+class KeyBinding:
+    """How an element of a layout takes its keys' values, worked out once a resolve run: those
+    the same on every card (a default, or a value written in the layout that is no card text),
+    and those each card binds, in the order they are checked."""
+
+    kind: type
+    fixed: Mapping          # key -> its value on every card
+    bound: tuple            # (key, Key) of the keys each card binds
+
+    @classmethod
+    def of(cls, spec: ElementSpec) -> KeyBinding:
+        kind = ELEMENT_TYPES[spec.type]
+        fixed, bound = {}, []
+        for key, key_spec in {**COMMON_KEYS, **kind.KEYS}.items():
+            if key not in spec.values:
+                fixed[key] = key_spec.default
+            elif key in spec.static and key not in kind.MARKUP_KEYS:
+                fixed[key] = spec.static[key]
+            else:
+                bound.append((key, key_spec))
+        return cls(kind, frozen_map(fixed), tuple(bound))
+
+
+def _bind_element(spec: ElementSpec, binding: KeyBinding, scope: Scope, ctx: BindContext,
+                  width: float, height: float, cap: float | None = None, shift: float = 0.0):
     """The element for one card, or None; `shift` is how far up it moves (`after`)."""
-    kind = ELEMENT_TYPES[spec.type]
+    kind = binding.kind
     when = spec.static.get("when")
     if when is not None:
         unknown = sorted(n for n in when.names if not scope.knows(n) and n != "__always__")
@@ -281,14 +313,9 @@ def _bind_element(spec: ElementSpec, scope: Scope, ctx: BindContext, width: floa
             return None
     if _shows_nothing(spec.values.get(kind.VALUE_KEY), scope):
         return None
-    values, filled = {}, {}             # filled: key -> the names its template took values from
-    for key, key_spec in {**COMMON_KEYS, **kind.KEYS}.items():
-        if key not in spec.values:
-            values[key] = key_spec.default
-            continue
-        if key in spec.static and key not in kind.MARKUP_KEYS:
-            values[key] = spec.static[key]
-            continue
+    values = dict(binding.fixed)
+    filled = {}             # key -> the names its template took values from
+    for key, key_spec in binding.bound:
         value = spec.values[key]
         if markup.is_template(value) and key not in kind.MARKUP_KEYS:
             filled[key] = markup.template_fields(value)

@@ -8,12 +8,13 @@ Every finding is a warning: `--strict` fails on it.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Sequence
 
 from cardgen.base.errors import Report
 from cardgen.base.model import Legibility, Source
-from cardgen.shared.colour_vision import confusion, contrast, delta_e, hex_name, rgb
+from cardgen.shared.colour_vision import RGB, confusion, contrast, delta_e, hex_name, rgb
 from cardgen.drawing.elements.base import BindContext, Box, Ink
 
 CUT_ZONE = 1.6           # mm either side of the trim a cut may land (1/16 in)
@@ -26,15 +27,16 @@ PAPER = (1.0, 1.0, 1.0)
 
 
 def check_element(inks: Sequence[Ink], below: Sequence[Ink] | None, ctx: BindContext,
-                  rules: Legibility) -> None:
+                  rules: Legibility, contrasts: dict) -> None:
     """Report what would print badly about an element that prints `inks`, drawn over what
     `below` prints on one face. With nothing `below` known (an element under it failed), its
-    contrast is not judged."""
+    contrast is not judged. `contrasts` is the resolve run's cache of `_contrast_of`."""
     for ink in inks:
         if ink.kind == "text":
             _text_size(ink, ctx, rules)
             if below is not None:
-                _contrast(ink, [*below, *(i for i in inks if i.kind == "area")], ctx, rules)
+                _contrast(ink, [*below, *(i for i in inks if i.kind == "area")], ctx, rules,
+                          contrasts)
         _placement(ink, ctx)
 
 
@@ -71,21 +73,35 @@ def _extent(b: Box) -> str:
     return f"x {b.x:g} to {b.x + b.width:g} mm, y {b.y:g} to {b.y + b.height:g} mm"
 
 
-def _contrast(ink: Ink, below: list[Ink], ctx: BindContext, rules: Legibility) -> None:
+def _contrast(ink: Ink, below: list[Ink], ctx: BindContext, rules: Legibility,
+              contrasts: dict) -> None:
     if ink.color is None or not ink.content.strip():
         return
     cx, cy = ink.box.x + ink.box.width / 2, ink.box.y + ink.box.height / 2
     behind = next((i for i in reversed(below) if i.kind == "area" and _contains(i.box, cx, cy)), None)
     if behind is not None and behind.color is None:
         return                        # over a picture: no one colour to judge against
-    text, ground = rgb(ink.color), rgb(behind.color) if behind else PAPER
-    ratio = contrast(text, ground)
+    pair = (ink.color, behind.color if behind else None)
+    judged = contrasts.get(pair)
+    if judged is None:
+        judged = contrasts[pair] = _contrast_of(*pair)
+    ratio, text, ground = judged
     large = ink.size >= LARGE_TEXT[0] or (ink.bold and ink.size >= LARGE_TEXT[1])
     needed = LARGE_CONTRAST if large else rules.min_contrast
     if ratio < needed - 1e-9:
         ctx.problem("color", f"text in {hex_name(text)} on {hex_name(ground)} has a contrast of "
                     f"{ratio:.1f}:1; {'large ' if large else ''}text needs {needed:g}:1",
                     severity="warning", code="low-contrast")
+
+
+def _contrast_of(text_color, ground_color) -> tuple[float, tuple, tuple]:
+    """The contrast of text in one colour on another (None: the paper), and the two as RGB.
+    Worked out once per colour pair a resolve run meets: a card's face repeats its layout's few
+    colours, so the run keeps each pair's answer in a dict it owns (reportlab colours compare and
+    hash by their components)."""
+    text = rgb(text_color)
+    ground = PAPER if ground_color is None else rgb(ground_color)
+    return contrast(text, ground), text, ground
 
 
 def _contains(b: Box, x: float, y: float) -> bool:
@@ -115,8 +131,11 @@ def edge_colours(face) -> dict:
     return out
 
 
-def bleeds_differ(a, b) -> bool:
-    """Whether a sliver of one bleed colour would show against the other."""
+@lru_cache(maxsize=4096)
+def bleeds_differ(a: RGB, b: RGB) -> bool:
+    """Whether a sliver of one bleed colour would show against the other. Asked of every two
+    neighbours on every sheet, of a deck's few bleed colours: kept per pair of RGB tuples (a pure
+    function of immutable values, bounded)."""
     return delta_e(a, b) >= BLEED_DIFFERENCE
 
 
