@@ -28,14 +28,20 @@ PAPER = (1.0, 1.0, 1.0)
 def check_element(inks: Sequence[Ink], below: Sequence[Ink] | None, ctx: BindContext,
                   rules: Legibility) -> None:
     """Report what would print badly about an element that prints `inks`, drawn over what
-    `below` prints on one face. With nothing `below` known (an element under it failed), its
-    contrast is not judged."""
+    `below` prints on one face (what `underneath` reads of it). With nothing `below` known (an
+    element under it failed), its contrast is not judged."""
     for ink in inks:
         if ink.kind == "text":
             _text_size(ink, ctx, rules)
             if below is not None:
-                _contrast(ink, [*below, *(i for i in inks if i.kind == "area")], ctx, rules)
+                _contrast(ink, [*below, *underneath(inks)], ctx, rules)
         _placement(ink, ctx)
+
+
+def underneath(inks: Sequence[Ink]) -> tuple[Ink, ...]:
+    """What the checks of the elements drawn over an element read of what it prints: its areas,
+    the ground their text is judged against."""
+    return tuple(ink for ink in inks if ink.kind == "area")
 
 
 def _text_size(ink: Ink, ctx: BindContext, rules: Legibility) -> None:
