@@ -1,6 +1,7 @@
 """What a deck's faces show: an element with no value draws nothing; a text element that shrinks
 takes one size across the deck, with a note naming the cards that forced it, a long title
-wrapping onto two lines at it, a token set judged at its one size; a team card's header tags keep apart."""
+wrapping onto two lines at it, a token set judged at its one size; a team card's header tags
+keep apart."""
 from __future__ import annotations
 
 from pathlib import Path
