@@ -188,35 +188,35 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
     rules = context.get("legibility")
     earlier = first.parts if first is not None else (None,) * len(layout.elements)
     for spec, before in zip(layout.elements, earlier):
-        found: list[Problem] = []
-        # the reader shares the context's problem list, not the context: no cycle for the GC
-        ctx = BindContext(width, height, bleed, layout.colors,
-                          partial(_parse_text, scope=scope, noted=found), context["root"],
-                          context["images"], colors, found, families)
         shift = moved.get(spec.static.get("after"), 0.0)
         kept = before is not None and spec.name not in caps and shift == before.shift
-        if kept:
-            element, moved[spec.name] = before.element, before.moved
-            found += before.bound
-        else:
-            element = _bind_element(spec, scope, ctx, width, height, caps.get(spec.name), shift)
-            moved[spec.name] = shift + (element.room_below() if element is not None
-                                        else _length(spec.static.get("height", 0.0), height))
-        bound = tuple(found)
         if kept and same_below and failed == failed_first:
-            found += before.checked
-            areas = before.areas
+            part = before       # bound the same, and checked over the same: as it was
         else:
+            found: list[Problem] = []
+            # the reader shares the context's problem list, not the context: no cycle for the GC
+            ctx = BindContext(width, height, bleed, layout.colors,
+                              partial(_parse_text, scope=scope, noted=found), context["root"],
+                              context["images"], colors, found, families)
+            if kept:
+                element, moves = before.element, before.moved
+                found += before.bound
+            else:
+                element = _bind_element(spec, scope, ctx, width, height, caps.get(spec.name), shift)
+                moves = shift + (element.room_below() if element is not None
+                                 else _length(spec.static.get("height", 0.0), height))
+            binding = len(found)    # the problems of binding it; the preflight's follow
             inks = element.inks() if element is not None and rules is not None else ()
             if inks:
                 check_element(inks, None if failed else below, ctx, rules)
-            areas = underneath(inks)
-        failed = failed or any(p.severity is Severity.ERROR for p in found)
-        same_below = same_below and before is not None and areas == before.areas
-        parts.append(BoundElement(spec, element, bound, tuple(found[len(bound):]), shift,
-                                  moved[spec.name], areas, failed))
-        below += areas
-        failed_first = before is not None and before.failed
+            part = BoundElement(spec, element, tuple(found[:binding]), tuple(found[binding:]),
+                                shift, moves, underneath(inks),
+                                failed or any(p.severity is Severity.ERROR for p in found))
+        same_below = same_below and before is not None and part.areas == before.areas
+        failed, failed_first = part.failed, before is not None and before.failed
+        moved[spec.name] = part.moved
+        below += part.areas
+        parts.append(part)
     drawn = [part for part in parts if part.element is not None]
     face = CardFace(key, width, height, bleed, tuple(part.element for part in drawn),
                     tuple(part.spec.name for part in drawn))
