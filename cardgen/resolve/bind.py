@@ -11,7 +11,7 @@ from typing import Mapping
 
 from cardgen.base import markup
 from cardgen.resolve.library import ElementSpec, Layout
-from cardgen.resolve.preflight import check_element
+from cardgen.resolve.preflight import check_element, underneath
 from cardgen.base.errors import Problem, ProblemError, Severity, did_you_mean
 from cardgen.shared.schema import Invalid, Reported
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
@@ -138,47 +138,95 @@ def _length(value, total: float) -> float:
     return value.of(total) if isinstance(value, Percent) else float(value)
 
 
+@dataclass(frozen=True, slots=True)
+class BoundElement:
+    """One element of a layout as a face binds it, kept so that the face bound again under caps
+    (the deck's one text size) binds again only the elements the caps change."""
+
+    spec: ElementSpec
+    element: Element | None       # None: it draws nothing on this face
+    bound: tuple[Problem, ...]    # the problems of binding it
+    checked: tuple[Problem, ...]  # the preflight's, over what is drawn under it
+    shift: float                  # how far up it was moved (`after`)
+    moved: float                  # how far up it moves an element laid `after` it
+    areas: tuple[Ink, ...]        # what of its inks the preflight of the elements over it reads
+    failed: bool                  # whether it, or an element under it, failed
+
+
+@dataclass(frozen=True)
+class BoundFace:
+    face: CardFace
+    parts: tuple[BoundElement, ...]
+
+    def problems(self) -> list[ElementProblem]:
+        return [ElementProblem(part.spec, _pinned(part.spec, p))
+                for part in self.parts for p in (*part.bound, *part.checked)]
+
+
 def bind_face(key: str, layout: Layout, scope: Scope, width: float, height: float, bleed: float,
-              context: dict, caps: Mapping = frozen_map()) -> tuple[CardFace, list[ElementProblem]]:
-    """Build one face. `context` carries what is shared across cards (root folder, image cache);
-    `caps` holds, by element name, the largest font size its text may take (the deck's one size)."""
-    problems: list[ElementProblem] = []
-    drawn: list[Element] = []
-    names: list[str] = []
+              context: dict) -> tuple[CardFace, list[ElementProblem]]:
+    """Build one face. `context` carries what is shared across cards (root folder, image cache)."""
+    bound = bind_elements(key, layout, scope, width, height, bleed, context)
+    return bound.face, bound.problems()
+
+
+def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: float,
+                  bleed: float, context: dict, caps: Mapping = frozen_map(),
+                  first: BoundFace | None = None) -> BoundFace:
+    """Build one face, element by element. `caps` holds, by element name, the largest font size
+    its text may take (the deck's one size); `first` is the same face bound before without them:
+    of its elements, those capped and those laid `after` an element that moved are bound again,
+    the others kept, and each kept one checked again only when what lies under it changed."""
+    parts: list[BoundElement] = []
     failed = False          # an element that could not be drawn: what lies behind is not known
-    below: list[Ink] = []   # what the elements drawn so far print, each element's asked once
+    below: list[Ink] = []   # what the preflight reads of the elements drawn so far
+    same_below = True       # whether `below` is what it was when `first` was bound
+    failed_first = False    # whether `failed` was, when `first` was bound
     moved: dict[str, float] = {}    # element name -> how far an element laid `after` it moves up
     colors = context.setdefault(("colors", layout.name), {})
     families = context.get("families") or fonts.families()
     rules = context.get("legibility")
     contrasts = context.setdefault("contrasts", {})   # colour pair -> its contrast, for the run
     bindings = context.setdefault("bindings", {})      # id(spec) -> (spec, its KeyBinding)
-    found: list[Problem] = []   # every element's problems, each element's after the one's before
-    # the reader shares the context's problem list, not the context: no cycle for the GC
-    ctx = BindContext(width, height, bleed, layout.colors,
-                      partial(_parse_text, scope=scope, noted=found), context["root"],
-                      context["images"], colors, found, families)
-    for spec in layout.elements:
-        start = len(found)
+    earlier = first.parts if first is not None else (None,) * len(layout.elements)
+    for spec, before in zip(layout.elements, earlier):
         shift = moved.get(spec.static.get("after"), 0.0)
-        known = bindings.get(id(spec))
-        if known is None:      # the spec is kept with it: no other spec is found under its id
-            known = bindings[id(spec)] = (spec, KeyBinding.of(spec))
-        element = _bind_element(spec, known[1], scope, ctx, width, height, caps.get(spec.name),
-                                shift)
-        moved[spec.name] = shift + (element.room_below() if element is not None
-                                    else _length(spec.static.get("height", 0.0), height))
-        inks = element.inks() if element is not None and rules is not None else ()
-        if element is not None and rules is not None:
-            check_element(inks, None if failed else below, ctx, rules, contrasts)
-        own = found[start:]
-        failed = failed or any(p.severity is Severity.ERROR for p in own)
-        problems += [ElementProblem(spec, _pinned(spec, p)) for p in own]
-        if element is not None:
-            drawn.append(element)
-            names.append(spec.name)
-            below += inks
-    return CardFace(key, width, height, bleed, tuple(drawn), tuple(names)), problems
+        kept = before is not None and spec.name not in caps and shift == before.shift
+        if kept and same_below and failed == failed_first:
+            part = before       # bound the same, and checked over the same: as it was
+        else:
+            found: list[Problem] = []
+            # the reader shares the context's problem list, not the context: no cycle for the GC
+            ctx = BindContext(width, height, bleed, layout.colors,
+                              partial(_parse_text, scope=scope, noted=found), context["root"],
+                              context["images"], colors, found, families)
+            if kept:
+                element, moves = before.element, before.moved
+                found += before.bound
+            else:
+                known = bindings.get(id(spec))
+                if known is None:  # the spec is kept with it: no other spec is found under its id
+                    known = bindings[id(spec)] = (spec, KeyBinding.of(spec))
+                element = _bind_element(spec, known[1], scope, ctx, width, height,
+                                        caps.get(spec.name), shift)
+                moves = shift + (element.room_below() if element is not None
+                                 else _length(spec.static.get("height", 0.0), height))
+            binding = len(found)    # the problems of binding it; the preflight's follow
+            inks = element.inks() if element is not None and rules is not None else ()
+            if inks:
+                check_element(inks, None if failed else below, ctx, rules, contrasts)
+            part = BoundElement(spec, element, tuple(found[:binding]), tuple(found[binding:]),
+                                shift, moves, underneath(inks),
+                                failed or any(p.severity is Severity.ERROR for p in found))
+        same_below = same_below and before is not None and part.areas == before.areas
+        failed, failed_first = part.failed, before is not None and before.failed
+        moved[spec.name] = part.moved
+        below += part.areas
+        parts.append(part)
+    drawn = [part for part in parts if part.element is not None]
+    face = CardFace(key, width, height, bleed, tuple(part.element for part in drawn),
+                    tuple(part.spec.name for part in drawn))
+    return BoundFace(face, tuple(parts))
 
 
 def _pinned(spec: ElementSpec, problem: Problem) -> Problem:

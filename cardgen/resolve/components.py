@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from cardgen.base.errors import Report
-from cardgen.resolve.bind import CardFace, bind_face, plain_scope
+from cardgen.resolve.bind import CardFace, bind_elements, bind_face, plain_scope
 from cardgen.resolve.deck_fit import caps_for, deck_sizes
 from cardgen.resolve.library import LayoutLibrary
 from cardgen.resolve.reporting import face_problems, report_face_problems
@@ -27,7 +27,8 @@ def resolve_tokens(game: Game, library: LayoutLibrary, shared: dict, report: Rep
     legibility = game.legibility
     for token_set in game.token_sets:
         width, height = footprint(token_set.shape, token_set.size, token_set.points)
-        alike: dict[tuple, dict] = {}       # (side, layout name) -> key -> (layout, scope, face)
+        alike: dict[tuple, dict] = {}       # (side, layout name) -> key -> (layout, scope, name)
+        bound, told = {}, {}                # key -> its BoundFace; what its problems are told with
         for index, token in enumerate(token_set.tokens):
             for side, face in (("front", token.face or token_set.face),
                                ("back", token.back or token_set.back)):
@@ -35,22 +36,24 @@ def resolve_tokens(game: Game, library: LayoutLibrary, shared: dict, report: Rep
                     continue
                 scope = plain_scope(token_values(game, token_set, token, face))
                 key = (token_set.id, index, side)
-                bound, problems = bind_face("/".join(map(str, key)), layout, scope,
-                                            width, height, TOKEN_BLEED, shared)
-                found.append(face_problems(problems, layout.name, token.source or face.source,
-                                           f"token '{token.name}' {side}", scope.values,
-                                           {**face.value_sources, **token.value_sources}))
-                out[key] = bound
+                bound[key] = bind_elements("/".join(map(str, key)), layout, scope,
+                                           width, height, TOKEN_BLEED, shared)
+                told[key] = (layout.name, token.source or face.source,
+                              f"token '{token.name}' {side}", scope.values,
+                              {**face.value_sources, **token.value_sources})
                 alike.setdefault((side, layout.name), {})[key] = (layout, scope, token.name)
         for group in alike.values():
             layout = next(iter(group.values()))[0]
-            sizes = deck_sizes(layout, {k: out[k] for k in group},
+            sizes = deck_sizes(layout, {k: bound[k].face for k in group},
                                {k: name for k, (_, _, name) in group.items()},
                                legibility.min_text_size, legibility.min_fine_print_size)
             for key, (layout, scope, _) in group.items():
-                if caps := caps_for(sizes, out[key]):
-                    out[key], _ = bind_face("/".join(map(str, key)), layout, scope,
-                                            width, height, TOKEN_BLEED, shared, caps)
+                if caps := caps_for(sizes, bound[key].face):
+                    bound[key] = bind_elements("/".join(map(str, key)), layout, scope, width,
+                                               height, TOKEN_BLEED, shared, caps, first=bound[key])
+        for key, faced in bound.items():
+            out[key] = faced.face
+            found.append(face_problems(faced.problems(), *told[key]))
     report_face_problems(found, report)
     return frozen_map(out)
 

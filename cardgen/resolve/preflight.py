@@ -35,9 +35,14 @@ def check_element(inks: Sequence[Ink], below: Sequence[Ink] | None, ctx: BindCon
         if ink.kind == "text":
             _text_size(ink, ctx, rules)
             if below is not None:
-                _contrast(ink, [*below, *(i for i in inks if i.kind == "area")], ctx, rules,
-                          contrasts)
+                _contrast(ink, [*below, *underneath(inks)], ctx, rules, contrasts)
         _placement(ink, ctx)
+
+
+def underneath(inks: Sequence[Ink]) -> tuple[Ink, ...]:
+    """What the checks of the elements drawn over an element read of what it prints: its areas,
+    the ground their text is judged against."""
+    return tuple(ink for ink in inks if ink.kind == "area")
 
 
 def _text_size(ink: Ink, ctx: BindContext, rules: Legibility) -> None:

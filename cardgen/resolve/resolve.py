@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from cardgen.base.errors import Report, Severity
+from cardgen.base.errors import Report
 from cardgen.fields import field_type
-from cardgen.resolve.bind import CardFace, Scope, as_text, bind_face, plain_scope
+from cardgen.resolve.bind import (CardFace, Scope, as_text, bind_elements, bind_face,
+                                  plain_scope)
 from cardgen.resolve.components import resolve_boards, resolve_tokens
 from cardgen.resolve.deck_fit import caps_for, deck_sizes, note
 from cardgen.resolve.library import LayoutLibrary
@@ -131,22 +132,25 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
         back_layout = library.get(deck.back.layout, deck.back.source)
         if front_layout is None or back_layout is None:
             continue
-        fronts, backs = {}, {}
+        backs = {}
         shared_values = deck_values(game, deck)
         deck_sources = _prefixed("deck", deck.value_sources)
-        scopes, front_problems = {}, {}
+        scopes, bound = {}, {}
         for number, card in enumerate(deck.cards, start=1):
             scopes[card.id] = card_scope(game, deck, card, shared_values, number, named)
-            fronts[card.id], front_problems[card.id] = bind_face(
-                f"{deck.id}/{card.id}", front_layout, scopes[card.id], w, h, bleed, shared)
-        sound = {k: f for k, f in fronts.items()     # a card in error says so; it sets no size
-                 if not any(p.problem.severity is Severity.ERROR for p in front_problems[k])}
+            bound[card.id] = bind_elements(f"{deck.id}/{card.id}", front_layout, scopes[card.id],
+                                           w, h, bleed, shared)
+        sound = {k: b.face for k, b in bound.items()     # a card in error says so; it sets no size
+                 if not any(part.failed for part in b.parts)}
         sizes = deck_sizes(front_layout, sound, {c.id: c.name for c in deck.cards},
                            game.legibility.min_text_size, game.legibility.min_fine_print_size)
         for card in deck.cards:
-            if caps := caps_for(sizes, fronts[card.id]):
-                fronts[card.id], front_problems[card.id] = bind_face(
-                    f"{deck.id}/{card.id}", front_layout, scopes[card.id], w, h, bleed, shared, caps)
+            if caps := caps_for(sizes, bound[card.id].face):
+                bound[card.id] = bind_elements(f"{deck.id}/{card.id}", front_layout,
+                                               scopes[card.id], w, h, bleed, shared, caps,
+                                               first=bound[card.id])
+        fronts = {card_id: b.face for card_id, b in bound.items()}
+        front_problems = {card_id: b.problems() for card_id, b in bound.items()}
         for size in sizes:
             where = next(e.source for e in front_layout.elements if e.name == size.element)
             report.info(where.file, where.line, ("elements", size.element), note(size, deck.id),

@@ -1,6 +1,7 @@
 """What a deck's faces show: an element with no value draws nothing; a text element that shrinks
 takes one size across the deck, with a note naming the cards that forced it, a long title
-wrapping onto two lines at it; a team card's header tags keep apart."""
+wrapping onto two lines at it, a token set judged at its one size; a team card's header tags
+keep apart."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -94,3 +95,25 @@ def test_the_team_card_shows_the_mage_alignment_and_the_sideboard_class(copy_gam
     assert {"mage_label_dark", "mage_label_white"} & shown
     assert {"sideboard_label_warrior", "sideboard_label_rogue", "sideboard_label_white",
             "sideboard_label_dark"} & shown
+
+
+def test_a_token_set_at_its_one_text_size_is_judged_at_that_size(copy_game, edit):
+    # "1" fits at 19pt, large text that passes at 3.6:1; "10" needs 17.3pt, which does not,
+    # and sets both tokens' size: the warning is on both faces, not only the one that forced it
+    game = copy_game("dragon-line-deluxe", published=False)
+    edit(game / "game.yaml", "      - {name: Damage, copies: 40, values: {amount: 1, back_amount: 3}}",
+         "      - {name: Damage, copies: 20, values: {amount: 1, back_amount: 3}}\n"
+         "      - {name: Big damage, copies: 20, values: {amount: 10, back_amount: 3}}")
+    edit(game / "layouts" / "damage.yaml", 'fill: red}', 'fill: "#767676"}')
+    edit(game / "layouts" / "damage.yaml",
+         'text: "**{{amount}}**", font: condensed, x: 4.6mm, y: 3.2mm, width: 6.8mm, height: 6mm, '
+         'size: 17, min_size: 9, color: light',
+         'text: "{{amount}}", font: condensed, x: 4.6mm, y: 3.2mm, width: 7mm, height: 9mm, '
+         'size: 19, min_size: 9, color: "#202020"')
+    faces, report = _faces(game)
+    sizes = {key[1]: face.elements[face.names.index("value")].fitted_size()
+             for key, face in faces.tokens.items() if key[0] == "damage" and key[2] == "front"}
+    assert 17 < sizes[0] == sizes[1] < 18
+    [warning] = [d for d in report.diagnostics if d.code == "low-contrast"]
+    assert "(on 2 faces, e.g. token 'Damage' front; layout 'damage', element 'value')" \
+        in warning.message
