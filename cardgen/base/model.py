@@ -11,9 +11,10 @@ def frozen_map(values: Mapping | None = None) -> Mapping:
     return MappingProxyType(dict(values or {}))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Source:
-    """Where a thing was written: file name for messages, line, and key path."""
+    """Where a thing was written: file name for messages, line, and key path (in slots: a game
+    holds one for each value of each card)."""
 
     file: str
     line: int | None

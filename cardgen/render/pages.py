@@ -267,7 +267,7 @@ def finish(data: bytes) -> bytes:
     zeroed = bytearray(data)
     for start, end in spans:
         zeroed[start:end] = b"0" * (end - start)
-    digest = hashlib.md5(bytes(zeroed), usedforsecurity=False).hexdigest().encode()
+    digest = hashlib.md5(zeroed, usedforsecurity=False).hexdigest().encode()
     for start, end in spans:
         zeroed[start:end] = digest[:end - start].ljust(end - start, b"0")
     return bytes(zeroed)

@@ -30,7 +30,7 @@ def _polygon(box: Box, corners: int, turn: float) -> list[tuple[float, float]]:
              cy + box.height / 2 * math.sin(turn + 2 * math.pi * i / corners)) for i in range(corners)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Badge(Element):
     box: Box
     shape: str

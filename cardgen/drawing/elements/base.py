@@ -97,7 +97,7 @@ ALIGN = s.choice("left", "center", "right")
 VALIGN = s.choice("top", "middle", "bottom")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Box:
     x: float
     y: float
@@ -140,7 +140,7 @@ class BindContext:
                                      fields=tuple(fields)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ink:
     """Something an element prints, as the legibility preflight sees it: text, a solid area, or a
     mark (an icon, a grid). Boxes are mm from the trim's top-left corner."""
@@ -160,6 +160,7 @@ class Element:
     description in the reference. Nothing else in cardgen looks at an element's type: it asks
     these."""
 
+    __slots__ = ()      # the built-in elements keep their fields in slots: a deck holds thousands
     KEYS: dict[str, Key] = {}              # its own keys, beside COMMON_KEYS; the reference's table
     MARKUP_KEYS: frozenset = frozenset()   # card text: bound through markup, not substitution
     COLOR_KEYS: frozenset = frozenset()    # colours, checked against the layout's palette

@@ -12,7 +12,7 @@ from cardgen.shared.schema import Key
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Grid(Element):
     """Rows by columns of cells filling the box; with `labels`, columns are lettered under the
     grid and rows numbered left of it, outside the box; with `far_labels` as well above it and

@@ -23,7 +23,7 @@ def _crop(value, at) -> tuple:
     return numbers
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Picture(Element):
     box: Box
     clip: Box
@@ -111,7 +111,7 @@ def icon_name(value, at) -> str:
     return name
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Icon(Element):
     """One of cardgen's vector icons, centred in its box at the box's smaller side."""
 

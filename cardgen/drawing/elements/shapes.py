@@ -18,7 +18,7 @@ def bleed_box(box: Box, ctx: BindContext) -> Box:
     return Box(box.x - left, box.y - top, box.width + left + right, box.height + top + bottom)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect(Element):
     box: Box
     fill: object
@@ -50,7 +50,7 @@ class Rect(Element):
         return (Ink("area", self.box, self.fill),) if self.fill is not None else ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ellipse(Element):
     box: Box
     fill: object
@@ -73,7 +73,7 @@ class Ellipse(Element):
         return (Ink("area", self.box, self.fill),) if self.fill is not None else ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line(Element):
     """A straight line from the box's top-left (x, y) to (x + width, y + height)."""
 

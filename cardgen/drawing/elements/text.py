@@ -88,7 +88,7 @@ def _check_text(ctx: BindContext, key: str, parsed, layout: TextLayout, box: Box
                     parsed.fields, code="text-overflow")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text(Element):
     """One line of text; it shrinks to fit the box's width, down to min_size."""
 
@@ -153,7 +153,7 @@ def _wrapped(runs, family, size: float, one_line: TextLayout, width: float,
     return two if two.fits and two.size > one_line.size and len(two.lines) == 2 else one_line
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextBox(Element):
     """Wrapped text; the font shrinks until it fits the box, down to min_size. A word wider
     than the box is broken with a hyphen (US English rules) rather than shrinking the text."""
