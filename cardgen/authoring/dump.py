@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from cardgen.base import markup
 from cardgen.fields import field_type
-from cardgen.resolve.bind import ExpansionError
+from cardgen.resolve.scope import ExpansionError
 from cardgen.resolve.resolve import card_scope
 from cardgen.base.model import Card, Deck, Game
 

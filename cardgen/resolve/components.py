@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Mapping
 
 from cardgen.base.errors import Report
-from cardgen.resolve.bind import CardFace, bind_elements, bind_face, plain_scope
+from cardgen.resolve.bind import CardFace, bind_elements, bind_face
+from cardgen.resolve.scope import plain_scope
 from cardgen.resolve.deck_fit import caps_for, deck_sizes
 from cardgen.resolve.library import LayoutLibrary
 from cardgen.resolve.reporting import face_problems, report_face_problems

@@ -7,8 +7,8 @@ from typing import Mapping
 
 from cardgen.base.errors import Report
 from cardgen.fields import field_type
-from cardgen.resolve.bind import (CardFace, Scope, as_text, bind_elements, bind_face,
-                                  plain_scope)
+from cardgen.resolve.bind import CardFace, bind_elements, bind_face
+from cardgen.resolve.scope import Scope, as_text, plain_scope
 from cardgen.resolve.components import resolve_boards, resolve_tokens
 from cardgen.resolve.deck_fit import caps_for, deck_sizes, note
 from cardgen.resolve.library import LayoutLibrary

@@ -23,7 +23,7 @@ from cardgen.render.booklets import plain_pdf
 from cardgen.render.raster import (FaceImage, Job, capped_dpi, image_bytes, pixels,
                                    rasterise_all, rasterise_faces)
 from cardgen.render.token_outlines import outline_of
-from cardgen.resolve.bind import as_text
+from cardgen.resolve.scope import as_text
 
 FACE_DPI = 100             # cards and tokens: sharp on a screen, quick to make
 BOARD_PIXELS = 1400        # a board's longer side, at most

@@ -6,7 +6,7 @@ import math
 from pathlib import Path
 
 from cardgen.base.errors import Report
-from cardgen.resolve import bind, library
+from cardgen.resolve import library, scope
 from cardgen.base.limits import COPIES, PATH_POINTS
 from cardgen.load.game import load_game
 from cardgen.render import card_sheet_checks, images
@@ -41,8 +41,8 @@ def _expansion(run: Run, growth: int) -> str | None:
     """Card text `{{a}}` whose fields fill in to `growth` characters more than the budget's base."""
     texts = {"a": "{{b}}" * 3, "b": "x" * (growth + 40)}
     try:
-        bind.Scope(texts, texts, frozenset(texts)).expand("{{a}}")
-    except bind.ExpansionError as exc:
+        scope.Scope(texts, texts, frozenset(texts)).expand("{{a}}")
+    except scope.ExpansionError as exc:
         return str(exc)
     return None
 

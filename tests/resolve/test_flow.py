@@ -1,7 +1,8 @@
 """A text element laid `after` another moves up by the room that one's text leaves; with
 `stretch` it keeps its bottom edge and takes that room."""
 from cardgen.base.errors import Report
-from cardgen.resolve.bind import bind_face, plain_scope
+from cardgen.resolve.bind import bind_face
+from cardgen.resolve.scope import plain_scope
 from cardgen.resolve.library import LayoutLibrary
 
 LAYOUT = """\

@@ -3,7 +3,8 @@ those laid `after` them; the rest are kept as first bound, checked again only wh
 under them moved. Either way it is the face, and the problems, a whole binding would give."""
 from cardgen.base.errors import Report
 from cardgen.base.model import Legibility
-from cardgen.resolve.bind import bind_elements, plain_scope
+from cardgen.resolve.bind import bind_elements
+from cardgen.resolve.scope import plain_scope
 from cardgen.resolve.library import LayoutLibrary
 
 # grey ground: #202020 text on it passes as large text (18pt and up), fails below;
