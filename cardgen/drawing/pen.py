@@ -93,7 +93,12 @@ class Pen:
     def text_block(self, lines, size: float, color) -> None:
         """Lines of words, each line (baseline, [(x, text, font) ...]) in points, in one text
         object: a PDF reader reads each line as one, and the PDF holds fewer operators."""
-        placed = [(baseline, run) for baseline, pieces in lines for run in runs(pieces, size)]
+        self.text_runs([(baseline, runs(pieces, size)) for baseline, pieces in lines], size, color)
+
+    def text_runs(self, lines, size: float, color) -> None:
+        """Lines of runs, each line (baseline, [(x, text, font) ...]) in points, in one text
+        object."""
+        placed = [(baseline, run) for baseline, line in lines for run in line]
         if not placed:
             return
         c = self.canvas

@@ -32,19 +32,52 @@ class Piece:
 @dataclass(frozen=True, slots=True)
 class Line:
     """A set line: its words as measured at size 1 (shared by every line that sets the same
-    word, so a deck's thousands of lines hold references, not copies), where each starts, and
-    the size; `pieces` are made when the line is drawn."""
+    word, so a deck's thousands of lines hold references, not copies), the space between them
+    and the size; where each word starts, and the pieces, are worked out when the line is drawn."""
 
     words: tuple[tuple[Piece, ...], ...]
-    starts: tuple[float, ...]
+    space: float
     size: float
     width: float
+
+    @property
+    def starts(self) -> list[float]:
+        starts, x = [], 0.0
+        for n, word in enumerate(self.words):
+            start = x + (self.space if n else 0.0)
+            starts.append(start)
+            x = start + _unit_width(word) * self.size
+        return starts
 
     @property
     def pieces(self) -> tuple[Piece, ...]:
         size = self.size
         return tuple(Piece(start + p.x * size, p.width * size, p.text, p.font, p.icon)
                      for word, start in zip(self.words, self.starts) for p in word)
+
+    def drawn(self) -> tuple[list[tuple[float, str, str]], list[tuple[str, float, float]]]:
+        """The line as drawn: its text as runs (x, text, font), words one space apart in one
+        font joined with that space (the font's own space puts each word where it was set, in
+        fewer operators), and its icons (name, x, width)."""
+        size, runs, icons = self.size, [], []
+        end, font, space = 0.0, None, 0.0
+        for word, start in zip(self.words, self.starts):
+            for p in word:
+                x = start + p.x * size
+                if p.icon:
+                    icons.append((p.icon, x, p.width * size))
+                    continue
+                if not p.text:
+                    continue
+                if p.font == font and abs(x - end - space) < 1e-3:
+                    x0, joined, _ = runs[-1]
+                    runs[-1] = (x0, f"{joined} {p.text}", font)
+                else:
+                    runs.append((x, p.text, p.font))
+                    if p.font != font:
+                        font, space = p.font, fonts.text_width(" ", p.font, size)
+                end = x + p.width * size
+        return runs, icons
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,12 +280,15 @@ def _avoid_widow(paragraph: list[list], space: float, width: float | None) -> No
 
 def _line(words: list[tuple[tuple[Piece, ...], float]], space: float, size: float) -> Line:
     """A line at `size`, from words measured at size 1."""
-    starts, x = [], 0.0
+    x = 0.0
     for n, (_, word_width) in enumerate(words):
-        start = x + (space if n else 0.0)
-        starts.append(start)
-        x = start + word_width
-    return Line(tuple(word for word, _ in words), tuple(starts), size, x)
+        x = x + (space if n else 0.0) + word_width      # as the starts are found: same rounding
+    return Line(tuple(word for word, _ in words), space, size, x)
+
+
+def _unit_width(word: tuple[Piece, ...]) -> float:
+    """A word's width at size 1, as measuring it added it up."""
+    return word[-1].x + word[-1].width if word else 0.0
 
 
 def layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
@@ -262,7 +298,7 @@ def layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width:
     return _layout_text(runs, family, size, width, height, leading, hyphenate)
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=1024)
 def _layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
                  height: float | None, leading: float, hyphenate: bool) -> TextLayout:
     asc = fonts.ascent(family.face()) * size
@@ -289,8 +325,9 @@ def fit_text(runs: tuple[Run, ...], family: fonts.Family, max_size: float, min_s
     def fits(size: float) -> bool:
         return _fits(runs, family, size, width, height, leading, hyphenate)
 
-    if max_size <= min_size or fits(max_size):
-        return layout_text(runs, family, max_size, width, height, leading, hyphenate)
+    largest = layout_text(runs, family, max_size, width, height, leading, hyphenate)
+    if max_size <= min_size or largest.fits:     # most texts fit at their largest size
+        return largest
     if not fits(min_size):
         return layout_text(runs, family, min_size, width, height, leading, hyphenate)
     low, high = min_size, max_size

@@ -29,7 +29,7 @@ class ElementProblem:
     problem: Problem
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardFace:
     key: str
     width: float
@@ -93,6 +93,7 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
     rules = context.get("legibility")
     contrasts = context.setdefault("contrasts", {})   # colour pair -> its contrast, for the run
     bindings = context.setdefault("bindings", {})      # id(spec) -> (spec, its KeyBinding)
+    alike = context.setdefault("elements", {})         # the elements and boxes faces drew so far
     earlier = first.parts if first is not None else (None,) * len(layout.elements)
     for spec, before in zip(layout.elements, earlier):
         shift = moved.get(spec.static.get("after"), 0.0)
@@ -112,8 +113,8 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
                 known = bindings.get(id(spec))
                 if known is None:  # the spec is kept with it: no other spec is found under its id
                     known = bindings[id(spec)] = (spec, KeyBinding.of(spec))
-                element = _bind_element(spec, known[1], scope, ctx, width, height,
-                                        caps.get(spec.name), shift)
+                element = _shared(_bind_element(spec, known[1], scope, ctx, width, height, alike,
+                                                caps.get(spec.name), shift), alike)
                 moves = shift + (element.room_below() if element is not None
                                  else _length(spec.static.get("height", 0.0), height))
             binding = len(found)    # the problems of binding it; the preflight's follow
@@ -132,6 +133,19 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
     face = CardFace(key, width, height, bleed, tuple(part.element for part in drawn),
                     tuple(part.spec.name for part in drawn))
     return BoundFace(face, tuple(parts))
+
+
+def _shared(element: Element | None, alike: dict) -> Element | None:
+    """The element equal to `element` that an earlier face drew, if there is one: a deck's
+    thousands of faces then hold one frame, picture or badge between them, not a copy each.
+    Text fitted face by face is left out: a deck's one size binds it again, and the table would
+    keep what that replaced."""
+    if element is None or element.fitted_size() is not None:
+        return element
+    try:
+        return alike.setdefault(element, element)
+    except TypeError:       # a value in it that cannot be hashed: it keeps its own
+        return element
 
 
 def _pinned(spec: ElementSpec, problem: Problem) -> Problem:
@@ -168,8 +182,10 @@ class KeyBinding:
 
 
 def _bind_element(spec: ElementSpec, binding: KeyBinding, scope: Scope, ctx: BindContext,
-                  width: float, height: float, cap: float | None = None, shift: float = 0.0):
-    """The element for one card, or None; `shift` is how far up it moves (`after`)."""
+                  width: float, height: float, alike: dict, cap: float | None = None,
+                  shift: float = 0.0):
+    """The element for one card, or None; `shift` is how far up it moves (`after`); its box is
+    the one in `alike` that other faces' elements sit in, when there is one."""
     kind = binding.kind
     when = spec.static.get("when")
     if when is not None:
@@ -211,6 +227,7 @@ def _bind_element(spec: ElementSpec, binding: KeyBinding, scope: Scope, ctx: Bin
     box = Box(_length(values["x"], width), _length(values["y"], height) - shift,
               _length(values["width"], width),
               _length(values["height"], height) + (shift if values["stretch"] else 0.0))
+    box = alike.setdefault(box, box)
     if kind.NEEDS_AREA and (box.width <= 0 or box.height <= 0):
         ctx.problem("width" if box.width <= 0 else "height",
                     f"a {spec.type} element needs a width and height above 0; "

@@ -62,6 +62,9 @@ class RecordingPen(Pen):
             for x_pt, text, font in pieces:
                 self.text(x_pt, baseline_pt, text, font, size, color)
 
+    def text_runs(self, lines, size, color):
+        self.text_block(lines, size, color)
+
     def icon(self, name, x_pt, y_pt, size_pt, color):
         self.log.append(f"icon {name} {_n(x_pt, y_pt, size_pt)} color={_color(color)}")
 

@@ -48,13 +48,13 @@ def draw_layout(pen, layout: TextLayout, box: Box, align: str, valign: str, colo
     lines, icons = [], []
     for index, line in enumerate(layout.lines):
         baseline = top - layout.ascent - index * layout.leading
-        shift = {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
-        pieces = line.pieces
-        lines.append((baseline, [(left + shift + p.x, p.text, p.font) for p in pieces
-                                 if p.text and not p.icon]))
-        icons += [(p.icon, left + shift + p.x, baseline - ICON_DROP * layout.size, p.width)
-                  for p in pieces if p.icon]
-    pen.text_block(lines, layout.size, color)
+        shift = left + {"left": 0.0, "center": (width - line.width) / 2,
+                        "right": width - line.width}[align]
+        runs, line_icons = line.drawn()
+        lines.append((baseline, [(shift + x, text, font) for x, text, font in runs]))
+        icons += [(name, shift + x, baseline - ICON_DROP * layout.size, size)
+                  for name, x, size in line_icons]
+    pen.text_runs(lines, layout.size, color)
     for name, x, y, size in icons:
         pen.icon(name, x, y, size, color)
 
