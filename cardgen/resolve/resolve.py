@@ -135,11 +135,14 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
         backs = {}
         shared_values = deck_values(game, deck)
         deck_sources = _prefixed("deck", deck.value_sources)
-        scopes, bound = {}, {}
-        for number, card in enumerate(deck.cards, start=1):
-            scopes[card.id] = card_scope(game, deck, card, shared_values, number, named)
-            bound[card.id] = bind_elements(f"{deck.id}/{card.id}", front_layout, scopes[card.id],
-                                           w, h, bleed, shared)
+        numbers = {card.id: number for number, card in enumerate(deck.cards, start=1)}
+
+        def scope_of(card: Card) -> Scope:
+            # made again where a card is bound again: a deck's scopes, all kept, outweigh its faces
+            return card_scope(game, deck, card, shared_values, numbers[card.id], named)
+
+        bound = {card.id: bind_elements(f"{deck.id}/{card.id}", front_layout, scope_of(card),
+                                        w, h, bleed, shared) for card in deck.cards}
         sound = {k: b.face for k, b in bound.items()     # a card in error says so; it sets no size
                  if not any(part.failed for part in b.parts)}
         sizes = deck_sizes(front_layout, sound, {c.id: c.name for c in deck.cards},
@@ -147,7 +150,7 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
         for card in deck.cards:
             if caps := caps_for(sizes, bound[card.id].face):
                 bound[card.id] = bind_elements(f"{deck.id}/{card.id}", front_layout,
-                                               scopes[card.id], w, h, bleed, shared, caps,
+                                               scope_of(card), w, h, bleed, shared, caps,
                                                first=bound[card.id])
         fronts = {card_id: b.face for card_id, b in bound.items()}
         front_problems = {card_id: b.problems() for card_id, b in bound.items()}
@@ -156,11 +159,10 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
             report.info(where.file, where.line, ("elements", size.element), note(size, deck.id),
                         code="deck-text-size")
         for card in deck.cards:
-            scope = scopes[card.id]
             found.append(card_problems(card, front_problems[card.id], front_layout.name,
                                        deck_sources))
             if card.back is not None and (own := library.get(card.back.layout, card.back.source)):
-                own_scope = own_back_scope(scope, card)
+                own_scope = own_back_scope(scope_of(card), card)
                 backs[card.id], problems = bind_face(f"{deck.id}/{card.id}/back", own, own_scope,
                                                      w, h, bleed, shared)
                 found.append(face_problems(problems, own.name, card.back.source,
