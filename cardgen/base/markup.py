@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from cardgen.base.errors import Problem, Severity
 
@@ -24,9 +24,9 @@ _TOKEN = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class Run:
-    """A piece of text in one style, or an inline icon (text empty), or a line break."""
+class Run(NamedTuple):
+    """A piece of text in one style, or an inline icon (text empty), or a line break. A tuple:
+    the text setter's caches hash a text's runs each time they look it up."""
 
     text: str = ""
     bold: bool = False

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 from dataclasses import dataclass
 
 from cardgen.base.markup import Run
@@ -127,7 +127,13 @@ def _items(runs: tuple[Run, ...]) -> list:
     return items
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=64)
+def _word_measure(family: fonts.Family):
+    """`_measure` for one family, keyed by the word alone: looked up for every word set, so the
+    family is not hashed again each time."""
+    return lru_cache(maxsize=50_000)(partial(_measure, family=family))
+
+
 def _measure(word: tuple[tuple, ...], family: fonts.Family) -> tuple[tuple[Piece, ...], float]:
     """A word's pieces at size 1 and its width: each part in its face, a character its font lacks
     in the first family of the fallback chain that has it. Widths grow with the size, so a word
@@ -149,8 +155,8 @@ def _measure(word: tuple[tuple, ...], family: fonts.Family) -> tuple[tuple[Piece
 def _measured(runs: tuple[Run, ...], family: fonts.Family) -> tuple:
     """The text's words (pieces and width at size 1), spaces ' ' and breaks '\\n': each text is
     split and measured once, however many sizes fitting it tries."""
-    return tuple(item if isinstance(item, str) else _measure(tuple(item), family)
-                 for item in _items(runs))
+    measure = _word_measure(family)
+    return tuple(item if isinstance(item, str) else measure(tuple(item)) for item in _items(runs))
 
 
 Measured = tuple[tuple[Piece, ...], float]      # a word's pieces and its width, at size 1
@@ -251,6 +257,18 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
             close_paragraph()
             paragraph, x = [[]], 0.0
         elif item != " ":
+            word_width = item[1] * size
+            if width is None or not (hyphenate and word_width > width + 1e-6):
+                line = paragraph[-1]          # the word whole, on this line or the next
+                if line and x + space + word_width > width if width is not None else False:
+                    line = []
+                    paragraph.append(line)
+                    x = 0.0
+                if width is not None and word_width > width + 1e-6:
+                    words_fit = False
+                x += (space if line else 0.0) + word_width
+                line.append((item[0], word_width))
+                continue
             gap = space if paragraph[-1] else 0.0
             for (pieces, unit_width), new_line in _placed(item, size, x, gap, bool(paragraph[-1]),
                                                           width, hyphenate):
@@ -355,17 +373,26 @@ def _fits(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float
         if item == "\n":
             count, in_line, x = count + 1, 0, 0.0
         elif item != " ":
-            gap = space if in_line else 0.0
-            for (_, unit_width), new_line in _placed(item, size, x, gap, in_line > 0, width,
-                                                     hyphenate):
-                word_width = unit_width * size
-                if new_line and in_line:
+            word_width = item[1] * size
+            if width is None or not (hyphenate and word_width > width + 1e-6):
+                if in_line and width is not None and x + space + word_width > width:
                     count, in_line, x = count + 1, 0, 0.0
-                gap = space if in_line else 0.0
                 if width is not None and word_width > width + 1e-6:
                     return False
+                x += (space if in_line else 0.0) + word_width
                 in_line += 1
-                x += gap + word_width
+            else:
+                gap = space if in_line else 0.0
+                for (_, unit_width), new_line in _placed(item, size, x, gap, in_line > 0, width,
+                                                         hyphenate):
+                    word_width = unit_width * size
+                    if new_line and in_line:
+                        count, in_line, x = count + 1, 0, 0.0
+                    gap = space if in_line else 0.0
+                    if width is not None and word_width > width + 1e-6:
+                        return False
+                    in_line += 1
+                    x += gap + word_width
         if max_lines is not None and count > max_lines:
             return False
     block = asc + desc + (count - 1) * size * leading
