@@ -194,6 +194,14 @@ def missing_glyphs(text: str, font: str) -> tuple[str, ...]:
     return tuple(sorted({c for c in text if not c.isspace() and ord(c) not in cmap}))
 
 
+def unprintable(text: str, chain: tuple[str, ...]) -> set[str]:
+    """Characters of `text` no font of `chain` has a glyph for (they would print as boxes).
+    Not kept: a card's whole text is seldom seen twice, and its few distinct characters are
+    quickly looked up."""
+    maps = [_font(font).face.charToGlyph for font in chain]
+    return {c for c in set(text) if not c.isspace() and not any(ord(c) in cmap for cmap in maps)}
+
+
 @lru_cache(maxsize=50_000)
 def split_by_font(text: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """`text` as (piece, font) runs: each character in the first font of `chain` that has it

@@ -309,6 +309,22 @@ def _unit_width(word: tuple[Piece, ...]) -> float:
     return word[-1].x + word[-1].width if word else 0.0
 
 
+def natural_extent(runs: tuple[Run, ...], family: fonts.Family,
+                   leading: float = 1.2) -> tuple[float, float]:
+    """The width and height of the text set at size 1 with no box (a line per hard break), as
+    `layout_text` finds them, without setting its lines."""
+    face = family.face()
+    space = fonts.text_width(" ", face, 1.0)
+    widest, x, words, lines = 0.0, 0.0, 0, 1
+    for item in _measured(runs, family):
+        if item == "\n":
+            widest, x, words, lines = max(widest, x), 0.0, 0, lines + 1
+        elif item != " ":
+            x = x + (space if words else 0.0) + item[1] * 1.0
+            words += 1
+    return max(widest, x), fonts.ascent(face) + fonts.descent(face) + (lines - 1) * 1.0 * leading
+
+
 def layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
                 height: float | None, leading: float = 1.2, hyphenate: bool = False) -> TextLayout:
     """Set text at one size. The same text in the same box (two player decks printing one card

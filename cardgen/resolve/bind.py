@@ -95,17 +95,18 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
     bindings = context.setdefault("bindings", {})      # id(spec) -> (spec, its KeyBinding)
     alike = context.setdefault("elements", {})         # the elements and boxes faces drew so far
     earlier = first.parts if first is not None else (None,) * len(layout.elements)
+    found: list[Problem] = []   # the face's problems, element by element
+    # the reader shares the context's problem list, not the context: no cycle for the GC
+    ctx = BindContext(width, height, bleed, layout.colors,
+                      partial(parse_text, scope=scope, noted=found), context["root"],
+                      context["images"], colors, found, families)
     for spec, before in zip(layout.elements, earlier):
         shift = moved.get(spec.static.get("after"), 0.0)
         kept = before is not None and spec.name not in caps and shift == before.shift
         if kept and same_below and failed == failed_first:
             part = before       # bound the same, and checked over the same: as it was
         else:
-            found: list[Problem] = []
-            # the reader shares the context's problem list, not the context: no cycle for the GC
-            ctx = BindContext(width, height, bleed, layout.colors,
-                              partial(parse_text, scope=scope, noted=found), context["root"],
-                              context["images"], colors, found, families)
+            start = len(found)  # this element's problems are those noted from here
             if kept:
                 element, moves = before.element, before.moved
                 found += before.bound
@@ -121,9 +122,9 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
             inks = element.inks() if element is not None and rules is not None else ()
             if inks:
                 check_element(inks, None if failed else below, ctx, rules, contrasts)
-            part = BoundElement(spec, element, tuple(found[:binding]), tuple(found[binding:]),
-                                shift, moves, underneath(inks),
-                                failed or any(p.severity is Severity.ERROR for p in found))
+            part = BoundElement(spec, element, tuple(found[start:binding]),
+                                tuple(found[binding:]), shift, moves, underneath(inks),
+                                failed or any(p.severity is Severity.ERROR for p in found[start:]))
         same_below = same_below and before is not None and part.areas == before.areas
         failed, failed_first = part.failed, before is not None and before.failed
         moved[spec.name] = part.moved

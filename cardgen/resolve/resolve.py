@@ -55,20 +55,24 @@ def cards_by_name(game: Game) -> dict[str, Card]:
 
 
 def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
-               number: int | None = None, named: Mapping | None = None) -> Scope:
-    """What a card's face can bind; `shared` is the deck's own values, computed once per deck;
+               number: int | None = None, named: Mapping | None = None,
+               shared_texts: Mapping | None = None) -> Scope:
+    """What a card's face can bind; `shared` is the deck's own values, computed once per deck
+    (and `shared_texts` their printed text);
     `number` is the card's place in its deck, from 1 (found when not given); `named` is every
     card by name (found when not given), so a field naming another card binds that card's values
     as `{{field.value}}` (a team's `{{mage.alignment}}`)."""
     if number is None:
         number = next(i for i, c in enumerate(deck.cards, start=1) if c is card)
     card_type = game.card_types[card.card_type]
-    values = {**(shared if shared is not None else deck_values(game, deck)),
-              **_prefixed("card", {"id": card.id, "copies": card.copies,
-                                   "number": number,
-                                   "prototype": bool(card.prototype)}),
-              **card.values}
-    texts = {k: as_text(v) for k, v in values.items()}
+    shared = shared if shared is not None else deck_values(game, deck)
+    own = {**_prefixed("card", {"id": card.id, "copies": card.copies, "number": number,
+                                "prototype": bool(card.prototype)}),
+           **card.values}
+    values = {**shared, **own}
+    texts = {**(shared_texts if shared_texts is not None else
+                {k: as_text(v) for k, v in shared.items()}),
+             **{k: as_text(v) for k, v in own.items()}}
     for decl in card_type.fields:
         if decl.name in card.values:
             kind = field_type(decl.type)
@@ -134,12 +138,14 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
             continue
         backs = {}
         shared_values = deck_values(game, deck)
+        shared_texts = {k: as_text(v) for k, v in shared_values.items()}
         deck_sources = _prefixed("deck", deck.value_sources)
         numbers = {card.id: number for number, card in enumerate(deck.cards, start=1)}
 
         def scope_of(card: Card) -> Scope:
             # made again where a card is bound again: a deck's scopes, all kept, outweigh its faces
-            return card_scope(game, deck, card, shared_values, numbers[card.id], named)
+            return card_scope(game, deck, card, shared_values, numbers[card.id], named,
+                              shared_texts)
 
         bound = {card.id: bind_elements(f"{deck.id}/{card.id}", front_layout, scope_of(card),
                                         w, h, bleed, shared) for card in deck.cards}

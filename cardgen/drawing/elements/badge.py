@@ -75,9 +75,9 @@ class Badge(Element):
             label_box = Box(box.x, box.y + box.height * 0.78 - label_h / 2, box.width, label_h)
             inner_h = box.height * 0.5
         value = _shrunk(parsed.runs, family, values["size"], box.width * VALUE_AREA, inner_h)
-        check_characters(ctx, "text", value, parsed.fields)
+        check_characters(ctx, "text", parsed.runs, family, parsed.fields)
         if label is not None:
-            check_characters(ctx, "label", label, ())
+            check_characters(ctx, "label", label_runs, family, ())
         if value.size < values["min_size"] - 1e-6:
             ctx.problem("text", f"value does not fit its {box.width:g} mm badge even at "
                         f"{values['min_size']:g}pt: shorten it, or enlarge the badge",

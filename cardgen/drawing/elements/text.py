@@ -8,7 +8,7 @@ from cardgen.shared.schema import Key
 from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import (ALIGN, VALIGN, BindContext, Box, Element, Ink,
                                           color_name, font_family, font_size)
-from cardgen.drawing.richtext import TextLayout, fit_text, layout_text
+from cardgen.drawing.richtext import TextLayout, fit_text, layout_text, natural_extent
 from cardgen.base.units import mm_to_pt, pt_to_mm
 
 TITLE_LEADING = 1.0  # a title wrapped onto two lines is set solid: its lines read as one name
@@ -28,16 +28,16 @@ TEXT_KEYS = {
 }
 
 
-def _texts(layout: TextLayout) -> list:
-    """The layout's pieces of text as measured at size 1: their text and font, not where they go."""
-    return [p for line in layout.lines for word in line.words for p in word if p.text]
-
-
 def text_ink(layout: TextLayout, box: Box, color, fine: bool) -> Ink:
-    pieces = _texts(layout)
-    return Ink("text", box, color, layout.size,
-               bold=bool(pieces) and all("bold" in p.font for p in pieces), fine=fine,
-               content=" ".join(p.text for p in pieces))
+    texts, bold = [], True
+    for line in layout.lines:
+        for word in line.words:
+            for piece in word:
+                if piece.text:
+                    texts.append(piece.text)
+                    bold = bold and "bold" in piece.font
+    return Ink("text", box, color, layout.size, bold=bool(texts) and bold, fine=fine,
+               content=" ".join(texts))
 
 
 def draw_layout(pen, layout: TextLayout, box: Box, align: str, valign: str, color) -> None:
@@ -59,15 +59,18 @@ def draw_layout(pen, layout: TextLayout, box: Box, align: str, valign: str, colo
         pen.icon(name, x, y, size, color)
 
 
-def check_characters(ctx: BindContext, key: str, layout: TextLayout, fields: tuple) -> None:
-    """Report characters that would print wrong: those the font has no glyph for (an empty box)
-    and those of right-to-left scripts (reversed and unjoined)."""
-    pieces = _texts(layout)
-    missing = sorted({c for p in pieces for c in fonts.missing_glyphs(p.text, p.font)})
+def check_characters(ctx: BindContext, key: str, runs: tuple, family, fields: tuple) -> None:
+    """Report characters of the text's runs that would print wrong: those no font of the family
+    (or its fallbacks) has a glyph for (an empty box) and those of right-to-left scripts
+    (reversed and unjoined)."""
+    texts = [(run.text, run.bold, run.italic) for run in runs if run.text]
+    missing = sorted({c for text, bold, italic in texts
+                      for c in fonts.unprintable(text, family.chain(bold, italic))})
     if missing:
         ctx.problem(key, f"the font has no glyph for {_shown(missing)}; it would print as a box",
                     fields, code="missing-glyph")
-    backwards = sorted({c for p in pieces for c in fonts.right_to_left(p.text)})
+    backwards = sorted({c for text, _, _ in texts if not text.isascii()
+                        for c in fonts.right_to_left(text)})
     if backwards:
         ctx.problem(key, f"right-to-left text ({_shown(backwards)}) cannot be printed: cards are "
                     "set left to right only, so it would print reversed and unjoined",
@@ -79,9 +82,10 @@ def _shown(chars: list[str]) -> str:
     return listed + (f" and {len(chars) - 5} more" if len(chars) > 5 else "")
 
 
-def _check_text(ctx: BindContext, key: str, parsed, layout: TextLayout, box: Box, min_size) -> None:
+def _check_text(ctx: BindContext, key: str, parsed, family, layout: TextLayout, box: Box,
+                min_size) -> None:
     """Report text that overflows its box, and characters that would print wrong."""
-    check_characters(ctx, key, layout, parsed.fields)
+    check_characters(ctx, key, parsed.runs, family, parsed.fields)
     if not layout.fits:
         ctx.problem(key, f"text does not fit its {box.width:g} x {box.height:g} mm box even at "
                     f"{min_size:g}pt: shorten it, or enlarge the box or lower min_size",
@@ -117,16 +121,16 @@ class Text(Element):
         family = ctx.family(values["font"])
         size, min_size = values["size"], values["min_size"] or values["size"] * 0.6
         width, height = mm_to_pt(box.width), mm_to_pt(box.height)
-        natural = layout_text(parsed.runs, family, 1.0, None, None)
-        if natural.width > 0:
-            size = min(size, width / natural.width)
-        if natural.height > 0:
-            size = min(size, height / natural.height)
+        natural_width, natural_height = natural_extent(parsed.runs, family)
+        if natural_width > 0:
+            size = min(size, width / natural_width)
+        if natural_height > 0:
+            size = min(size, height / natural_height)
         layout = layout_text(parsed.runs, family, max(size, min_size), None, height)
         layout = replace(layout, fits=size >= min_size - 1e-6)
         if values["wrap"] is not None and size < values["wrap"] * values["size"]:
             layout = _wrapped(parsed.runs, family, values["size"], layout, width, height)
-        _check_text(ctx, "text", parsed, layout, box, min_size)
+        _check_text(ctx, "text", parsed, family, layout, box, min_size)
         return cls(box, layout, values["align"], values["valign"], ctx.color(values["color"]),
                    values["fine_print"], values["upside_down"])
 
@@ -176,10 +180,11 @@ class TextBox(Element):
     def build(cls, box, values, ctx):
         parsed = ctx.parse_text(values["text"])
         min_size = values["min_size"] or values["size"] * 0.6
-        layout = fit_text(parsed.runs, ctx.family(values["font"]), values["size"], min_size,
+        family = ctx.family(values["font"])
+        layout = fit_text(parsed.runs, family, values["size"], min_size,
                           mm_to_pt(box.width), mm_to_pt(box.height), values["leading"],
                           hyphenate=True)
-        _check_text(ctx, "text", parsed, layout, box, min_size)
+        _check_text(ctx, "text", parsed, family, layout, box, min_size)
         return cls(box, layout, values["align"], values["valign"], ctx.color(values["color"]),
                    values["fine_print"])
 
