@@ -198,8 +198,17 @@ def unprintable(text: str, chain: tuple[str, ...]) -> set[str]:
     """Characters of `text` no font of `chain` has a glyph for (they would print as boxes).
     Not kept: a card's whole text is seldom seen twice, and its few distinct characters are
     quickly looked up."""
+    if text.isascii() and text.isprintable() and _covers_ascii(chain[0]):
+        return set()
     maps = [_font(font).face.charToGlyph for font in chain]
     return {c for c in set(text) if not c.isspace() and not any(ord(c) in cmap for cmap in maps)}
+
+
+@lru_cache(maxsize=256)
+def _covers_ascii(font: str) -> bool:
+    """Whether the font has a glyph for every printable ASCII character."""
+    cmap = _font(font).face.charToGlyph
+    return all(code in cmap for code in range(0x21, 0x7F))
 
 
 @lru_cache(maxsize=50_000)

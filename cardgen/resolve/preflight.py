@@ -120,7 +120,8 @@ def edge_colours(face) -> dict:
     solid areas its layout paints: the topmost at three points along the side, halfway into
     the bleed (unpainted: the paper). None where those points differ or lie on a picture: a
     picture's colours are not judged."""
-    areas = [ink for element in face.elements for ink in element.inks() if ink.kind == "area"]
+    areas = [ink for element in face.elements for ink in element.solid_inks()
+             if ink.kind == "area"]
     w, h, depth = face.width, face.height, max(face.bleed, 0.5) / 2
     points = {"top": [(w * f, -depth) for f in EDGE_SAMPLES],
               "bottom": [(w * f, h + depth) for f in EDGE_SAMPLES],
@@ -206,8 +207,8 @@ def _colours(faces) -> dict:
     seen: dict = {}
     for face in faces:
         for name, element in zip(face.names, face.elements):
-            for n, ink in enumerate(element.inks()):
-                if ink.kind != "text" and ink.color is not None:
+            for n, ink in enumerate(element.solid_inks()):
+                if ink.color is not None:
                     seen.setdefault((name, n), set()).add(hex_name(rgb(ink.color)))
     return {key: rgb_of(next(iter(values))) for key, values in seen.items() if len(values) == 1}
 

@@ -206,7 +206,7 @@ def _colour_groups(faces: DeckFaces) -> list[list[list[str]]]:
     by_ink: dict = {}
     for card_id, face in faces.fronts.items():
         for name, element in zip(face.names, face.elements):
-            for n, ink in enumerate(element.inks()):
-                if ink.kind != "text" and ink.color is not None:
+            for n, ink in enumerate(element.solid_inks()):
+                if ink.color is not None:
                     by_ink.setdefault((name, n), {}).setdefault(repr(ink.color), []).append(card_id)
     return [list(groups.values()) for groups in by_ink.values() if len(groups) > 1]

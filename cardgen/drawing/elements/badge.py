@@ -10,7 +10,7 @@ from cardgen.drawing.elements.base import (BindContext, Box, Element, Ink, color
                                           font_size, length, signed_length)
 from cardgen.drawing.elements.text import check_characters, draw_layout, text_ink
 from cardgen.drawing.icons import ICONS
-from cardgen.drawing.richtext import TextLayout, layout_text
+from cardgen.drawing.richtext import TextLayout, layout_text, natural_extent
 from cardgen.base.units import mm_to_pt
 
 SHAPES = ("circle", "square", "rounded", "hexagon", "diamond")
@@ -111,12 +111,15 @@ class Badge(Element):
         label = (text_ink(self.label, self.label_box, self.color, True),) if self.label else ()
         return shape + (text_ink(self.value, self.value_box, self.color, False),) + label
 
+    def solid_inks(self):
+        return (Ink("area", self.box, self.fill),) if self.fill is not None else ()
+
 
 def _shrunk(runs, family, size: float, width_mm: float, height_mm: float | None = None) -> TextLayout:
     """One line at `size`, scaled down to fit the width (and height) given in mm."""
-    natural = layout_text(runs, family, 1.0, None, None)
-    if natural.width:
-        size = min(size, mm_to_pt(width_mm) / natural.width)
-    if height_mm and natural.height:
-        size = min(size, mm_to_pt(height_mm) / natural.height)
+    natural_width, natural_height = natural_extent(runs, family)
+    if natural_width:
+        size = min(size, mm_to_pt(width_mm) / natural_width)
+    if height_mm and natural_height:
+        size = min(size, mm_to_pt(height_mm) / natural_height)
     return layout_text(runs, family, max(size, 1.0), None, None)

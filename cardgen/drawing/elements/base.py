@@ -189,6 +189,12 @@ class Element:
         """What the element prints, for the legibility preflight (nothing, unless it says)."""
         return ()
 
+    def solid_inks(self) -> tuple[Ink, ...]:
+        """Its inks other than text (areas and marks): what its bleed and its colours across a
+        deck are read from. An element that prints text alone says so, and its text is not
+        gathered up to be set aside."""
+        return tuple(ink for ink in self.inks() if ink.kind != "text")
+
     def pictures(self) -> tuple:
         """The pictures it draws, as (ImageInfo, crop, width mm, height mm): each is put in the
         PDF once, before the faces that draw it (none, unless it says)."""

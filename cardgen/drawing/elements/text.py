@@ -146,6 +146,9 @@ class Text(Element):
     def inks(self):
         return (text_ink(self.layout, self.box, self.color, self.fine),)
 
+    def solid_inks(self):
+        return ()
+
     def fitted_size(self):
         return self.layout.size
 
@@ -193,6 +196,9 @@ class TextBox(Element):
 
     def inks(self):
         return (text_ink(self.layout, self.box, self.color, self.fine),)
+
+    def solid_inks(self):
+        return ()
 
     def fitted_size(self):
         return self.layout.size
