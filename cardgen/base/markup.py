@@ -156,8 +156,10 @@ def substitute(text: str, lookup: Lookup) -> tuple[str, list[str]]:
     return TEMPLATE_FIELD.sub(replace, text), unknown
 
 
+@lru_cache(maxsize=4096)
 def template_fields(text: str) -> tuple[str, ...]:
-    """The names a plain template's `{{field}}` references use."""
+    """The names a plain template's `{{field}}` references use (a layout's few templates, read
+    for every card)."""
     return tuple(TEMPLATE_FIELD.findall(text))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Mapping
 
 from cardgen.base import markup
@@ -69,6 +70,8 @@ class Scope:
         """Inline the markup of text fields (`{{ability}}`) so their own markup and values apply.
         Raises ExpansionError for fields that name each other in a circle, or that would grow
         past TEXT_EXPANSION characters (a field naming itself a hundred times, say)."""
+        if "{{" not in template:
+            return template
         budget = TEXT_EXPANSION + 2 * (len(template) + sum(len(self.texts.get(n) or "")
                                                          for n in self.markup_fields))
         for _ in range(EXPANSION_DEPTH):
@@ -87,6 +90,8 @@ class Scope:
             if expanded == template:
                 break
             template = expanded
+            if "{{" not in template:
+                return template
         left = [n for n in FIELD_REF.findall(template) if n in self.markup_fields and n in self.texts]
         if left:
             raise ExpansionError(f"text fields fill each other in without end ({{{{{left[0]}}}}} "
@@ -127,7 +132,7 @@ def parse_text(text: str, scope: Scope, noted: list[Problem]) -> markup.Parsed:
         parsed = replace(parsed, problems=tuple(
             replace(p, message=_explain_unbound(p.message, unbound, scope, whose))
             for p in parsed.problems))
-    named = tuple(dict.fromkeys(FIELD_REF.findall(text)))
+    named = _named(text)
     if named:
         parsed = markup.Parsed(parsed.runs, parsed.problems, parsed.terms, parsed.icons, named)
     unknown_icons = [i for i in parsed.icons if i not in ICONS]
@@ -140,9 +145,9 @@ def parse_text(text: str, scope: Scope, noted: list[Problem]) -> markup.Parsed:
         parsed = markup.Parsed(runs, problems, parsed.terms, parsed.icons, parsed.fields)
     # a card's text (not a layout's own label) that prints no value but draws the icon of a field
     # the card gives: most likely {{name}} was meant
-    printed = FIELD_REF.findall(expanded)
-    both = [i for i in dict.fromkeys(parsed.icons) if named and not printed and i in ICONS
-            and scope.field_named(i) and scope.text(i) not in (None, "")]
+    both = parsed.icons and named and not FIELD_REF.findall(expanded) and [
+        i for i in dict.fromkeys(parsed.icons) if i in ICONS and scope.field_named(i)
+        and scope.text(i) not in (None, "")]
     if both:
         parsed = replace(parsed, problems=parsed.problems + tuple(
             Problem("markup", Severity.WARNING, (), f"'{{{i}}}' draws the {i} icon, and the card "
@@ -153,6 +158,12 @@ def parse_text(text: str, scope: Scope, noted: list[Problem]) -> markup.Parsed:
     if unbound:     # its text is not known: there is nothing to fit or check
         raise Reported()
     return parsed
+
+
+@lru_cache(maxsize=4096)
+def _named(text: str) -> tuple[str, ...]:
+    """The fields a layout's text names, each once: a layout's few texts, read for every card."""
+    return tuple(dict.fromkeys(FIELD_REF.findall(text)))
 
 
 def _icon_or_field(name: str, scope: Scope) -> str:

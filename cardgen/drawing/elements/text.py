@@ -127,7 +127,9 @@ class Text(Element):
         if natural_height > 0:
             size = min(size, height / natural_height)
         layout = layout_text(parsed.runs, family, max(size, min_size), None, height)
-        layout = replace(layout, fits=size >= min_size - 1e-6)
+        fits = size >= min_size - 1e-6
+        if layout.fits != fits:
+            layout = replace(layout, fits=fits)
         if values["wrap"] is not None and size < values["wrap"] * values["size"]:
             layout = _wrapped(parsed.runs, family, values["size"], layout, width, height)
         _check_text(ctx, "text", parsed, family, layout, box, min_size)
