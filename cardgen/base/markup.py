@@ -62,7 +62,7 @@ def _pairable(tokens: list, kind: str) -> set[int]:
 def parse(text: str, lookup: Lookup | None = None) -> Parsed:
     """Split card text into styled runs. `lookup` gives a `{{field}}`'s text (None: unknown)."""
     kept = len(text) <= KEPT_TEXT_CHARS
-    names = (_field_names if kept else _field_names.__wrapped__)(text)
+    names = () if "{{" not in text else (_field_names if kept else _field_names.__wrapped__)(text)
     shown = tuple(lookup(n) for n in names) if lookup else (None,) * len(names)
     return (_parse if kept else _parse.__wrapped__)(text, shown)
 

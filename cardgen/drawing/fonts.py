@@ -177,6 +177,12 @@ def text_width(text: str, font: str, size: float) -> float:
     return _font(font).stringWidth(text, size)
 
 
+@lru_cache(maxsize=4096)
+def space_width(font: str, size: float) -> float:
+    """The width of a space: wanted between every two words set, at a deck's few sizes."""
+    return _font(font).stringWidth(" ", size)
+
+
 def ascent(font: str) -> float:
     """Ascent as a fraction of the font size."""
     return _font(font).face.ascent / 1000.0

@@ -17,7 +17,7 @@ def runs(pieces, size: float) -> list[tuple[float, str, str]]:
         if out and out[-1][2] == font:
             x0, joined, _ = out[-1]
             end = x0 + fonts.text_width(joined, font, size)
-            if abs(x_pt - end - fonts.text_width(" ", font, size)) < 1e-3:
+            if abs(x_pt - end - fonts.space_width(font, size)) < 1e-3:
                 out[-1][1] = f"{joined} {text}"
                 continue
         out.append([x_pt, text, font])

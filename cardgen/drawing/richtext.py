@@ -75,7 +75,7 @@ class Line:
                 else:
                     runs.append((x, p.text, p.font))
                     if p.font != font:
-                        font, space = p.font, fonts.text_width(" ", p.font, size)
+                        font, space = p.font, fonts.space_width(p.font, size)
                 end = x + p.width * size
         return runs, icons
 
@@ -239,7 +239,7 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
     a last line reads as a mistake). With `max_lines`, setting stops once there are more lines
     than that (returning False): text that cannot fit is found in the time its box's lines take,
     not the whole text's."""
-    space = fonts.text_width(" ", family.face(), size)
+    space = fonts.space_width(family.face(), size)
     lines: list[Line] = []
     paragraph: list[list[tuple[tuple[Piece, ...], float]]] = [[]]   # lines of (pieces, width)
     x = 0.0
@@ -314,7 +314,7 @@ def natural_extent(runs: tuple[Run, ...], family: fonts.Family,
     """The width and height of the text set at size 1 with no box (a line per hard break), as
     `layout_text` finds them, without setting its lines."""
     face = family.face()
-    space = fonts.text_width(" ", face, 1.0)
+    space = fonts.space_width(face, 1.0)
     widest, x, words, lines = 0.0, 0.0, 0, 1
     for item in _measured(runs, family):
         if item == "\n":
@@ -383,7 +383,7 @@ def _fits(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float
     max_lines = None
     if height is not None:
         max_lines = max(0, math.floor((height + 1e-6 - asc - desc) / (size * leading))) + 1
-    space = fonts.text_width(" ", face, size)
+    space = fonts.space_width(face, size)
     count, in_line, x = 1, 0, 0.0      # lines so far; words on the line being set, its width
     for item in _measured(runs, family):
         if item == "\n":
