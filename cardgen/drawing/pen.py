@@ -1,12 +1,29 @@
 """Drawing in a card's own coordinates: millimetres, origin at the trim's top-left, y downward."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from cardgen.drawing import fonts
 from cardgen.drawing.icons import draw_icon
 from cardgen.drawing.pictures import PictureCache
 from cardgen.base.units import mm_to_pt
+
+
+@lru_cache(maxsize=1024)
+def _curved_path(shape: str, x: float, y: float, width: float, height: float,
+                 radius: float = 0.0) -> tuple[str, ...]:
+    """The PDF path operators of an ellipse or a rounded rectangle, as reportlab writes them: a
+    deck draws the same few (a badge, a panel) on every card, and their curves are worked out
+    once."""
+    path = PDFPathObject(code=[])
+    if shape == "ellipse":
+        path.ellipse(x, y, width, height)
+    else:
+        path.roundRect(x, y, width, height, radius)
+    return tuple(path._code)
 
 
 def runs(pieces, size: float) -> list[tuple[float, str, str]]:
@@ -58,15 +75,22 @@ class Pen:
         bx, by, bw, bh = self.box(x, y, width, height)
         flags = dict(fill=int(fill is not None), stroke=int(stroke is not None))
         if radius > 0:
-            self.canvas.roundRect(bx, by, bw, bh, mm_to_pt(radius), **flags)
+            self._curve(_curved_path("round", bx, by, bw, bh, mm_to_pt(radius)), **flags)
         else:
             self.canvas.rect(bx, by, bw, bh, **flags)
 
     def ellipse(self, x, y, width, height, fill=None, stroke=None, stroke_width=0.3) -> None:
         self.style(fill, stroke, stroke_width)
         bx, by, bw, bh = self.box(x, y, width, height)
-        self.canvas.ellipse(bx, by, bx + bw, by + bh, fill=int(fill is not None),
-                            stroke=int(stroke is not None))
+        # as reportlab's ellipse finds its size from the corners
+        self._curve(_curved_path("ellipse", bx, by, (bx + bw) - bx, (by + bh) - by),
+                    fill=int(fill is not None),
+                    stroke=int(stroke is not None))
+
+    def _curve(self, path: tuple[str, ...], fill: int, stroke: int) -> None:
+        """Draw a path worked out by `_curved_path`, as reportlab's canvas draws its shapes."""
+        self.canvas._code.extend(path)
+        self.canvas._strokeAndFill(stroke, fill)
 
     def polygon(self, points: list[tuple[float, float]], fill=None, stroke=None,
                 stroke_width=0.3) -> None:
