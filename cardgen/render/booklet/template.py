@@ -9,6 +9,7 @@ from typing import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import white
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Table, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -235,11 +236,12 @@ class Contents(TableOfContents):
             canvas.setFillColor(style.textColor)
             leader = canvas.beginText()         # one text object for the row of dots
             leader.setFont(dot_face, size)
+            dots = []
             at = first
             while at + dot <= right - size * 0.5:
-                leader.setTextOrigin(at, y)
-                leader.textOut(".")
+                dots.append(at)
                 at += pitch
+            _dotted(leader, dots, y)
             canvas.drawText(leader)
             canvas.setFont(style.fontName, style.fontSize)
             canvas.drawString(right, y, number)
@@ -280,6 +282,20 @@ class Contents(TableOfContents):
         rows = [[list(row[0])] for row in self._table._cellvalues]
         return [Table(rows[a:b], colWidths=(avail_width,), style=self.tableStyle)
                 for a, b in zip([0, *breaks[:-1]], breaks)]
+
+
+def _dotted(leader, xs: list[float], y: float) -> None:
+    """A dot at each of `xs` on the line `y`, in the text object's font. Past the first dot,
+    which sets the font, each is the same operators at another origin: they are written as the
+    second was, not formatted afresh (a text object's own work, most of a contents page's)."""
+    for at in xs[:2]:
+        leader.setTextOrigin(at, y)
+        leader.textOut(".")
+    if len(xs) > 2:
+        shown = leader._code[-1]            # the second dot's text-showing operator
+        for at in xs[2:]:
+            leader._code.append(f"1 0 0 1 {fp_str(at, y)} Tm")
+            leader._code.append(shown)
 
 
 def _scaled(style: ParagraphStyle, scale: float) -> ParagraphStyle:
