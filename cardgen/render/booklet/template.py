@@ -6,7 +6,7 @@ import io
 import math
 from dataclasses import dataclass
 from typing import Callable
-from xml.sax.saxutils import escape
+from html import escape
 
 from reportlab.lib.colors import white
 from reportlab.lib.rl_accel import fp_str
@@ -104,9 +104,17 @@ class BookTemplate(BaseDocTemplate):
         self.style, self.footer, self.cover, self.back = style, footer, cover, back
         self.frames = (frame, cover_frame, back_frame)
         self.passes = self.past_text = 0
-        self.addPageTemplates([PageTemplate("cover", [cover_frame], onPage=self._cover_band),
-                               PageTemplate("body", [frame], onPage=self._footer),
-                               PageTemplate("back", [back_frame], onPage=self._back_band)])
+        self.addPageTemplates([
+            PageTemplate("cover", [cover_frame], onPage=self._when_drawn(self._cover_band)),
+            PageTemplate("body", [frame], onPage=self._when_drawn(self._footer)),
+            PageTemplate("back", [back_frame], onPage=self._when_drawn(self._back_band))])
+
+    def _when_drawn(self, draw: Callable) -> Callable:
+        """A page's band or footer, drawn on the passes that draw (not the first)."""
+        def on_page(canvas, doc):
+            if self.passes > 1:
+                draw(canvas, doc)
+        return on_page
 
     def _allSatisfied(self):
         """Whether reportlab's multiBuild may stop and save this pass: never the first, which
@@ -137,8 +145,8 @@ class BookTemplate(BaseDocTemplate):
                 self.canv.bookmarkPage(heading.key)
                 self.canv.addOutlineEntry(heading.plain, heading.key, level=heading.level - 1,
                                           closed=heading.level > 1)
-                self.notify("TOCEntry", (heading.level - 1, escape(heading.plain), self.page,
-                                         heading.key))
+                self.notify("TOCEntry", (heading.level - 1, escape(heading.plain, quote=False),
+                                         self.page, heading.key))
 
     def _footer(self, canvas, doc):
         room, says = self.footer
