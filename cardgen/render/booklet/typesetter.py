@@ -7,7 +7,7 @@ from reportlab.platypus import TableStyle
 
 from cardgen.base import markup
 from cardgen.drawing import fonts
-from cardgen.drawing.richtext import layout_text
+from cardgen.drawing.richtext import natural_widths
 from cardgen.render.booklet.flowables import INK, AtFoot, BookTable, Heading, Note, RichText, table_font
 from cardgen.render.booklet.keeping import ItemList
 from cardgen.render.booklet.template import FRAME_RAISE, PageStyle
@@ -145,11 +145,10 @@ class Typesetter:
             family = self.sans if heading else self.serif
             for i, cell in enumerate(row):
                 runs = self.parse(f"**{cell}**" if heading and cell else cell).runs
-                words = layout_text(runs, family, size, 1e-3, None)      # a word a line
-                line = layout_text(runs, family, size, None, None)
-                least[i] = max(least[i], words.width + room)
+                word, line = natural_widths(runs, family, size)
+                least[i] = max(least[i], word + room)
                 mine = head if heading else body
-                mine[i] = max(mine[i], line.width + room)
+                mine[i] = max(mine[i], line + room)
         body = [max(b, w) for b, w in zip(body, least)]
         return least, body, [max(h, b) for h, b in zip(head, body)]
 
