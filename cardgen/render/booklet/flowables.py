@@ -105,7 +105,9 @@ class RichText(Flowable):
                         words.setFont(piece_font, layout.size)
                         font = piece_font
                     words.setTextOrigin(x, baseline)
-                    words.textOut(text)
+                    # as textOut writes it, less its measuring of the text (where a next
+                    # textOut would start): each run is placed by its own origin
+                    words._textOut(text)
                 canvas.setFillColor(self.color)
                 canvas.drawText(words)
             icons = any(piece.icon for word in line.words for piece in word)
