@@ -116,18 +116,17 @@ class Typesetter:
         "(continued)" within the row's height says so; where none does, the row repeats as it
         is (the repeated row keeps its height, so a heading that wrapped would overprint)."""
         height = self._header_height(row, widths)
-        said = []
-        for word in ("continued", "cont."):
-            for column, (title, width) in enumerate(zip(titles, widths)):
-                cell = RichText(self.parse(f"**{title} ({word})**" if title else f"**({word})**"),
-                                self.sans, size, leading=1.2, icon_colors=self.icon_colors)
-                fits = cell.wrap(width - 2 * CELL_PAD, 1e9)[1] <= height + 0.01 \
-                    and cell._layout.width <= width - 2 * CELL_PAD
-                said.append((not fits, word != "continued", column > 0, -width, column, cell))
-        too_tall, *_, column, cell = min(said, key=lambda s: s[:5])
-        if too_tall:
-            return [list(old) for old in row]
-        return [[cell] if n == column else list(old) for n, old in enumerate(row)]
+        # tried in order: "continued" before "cont.", the first column, then the widest
+        tries = sorted(((word, column, title, width) for word in ("continued", "cont.")
+                        for column, (title, width) in enumerate(zip(titles, widths))),
+                       key=lambda t: (t[0] != "continued", t[1] > 0, -t[3], t[1]))
+        for word, column, title, width in tries:
+            cell = RichText(self.parse(f"**{title} ({word})**" if title else f"**({word})**"),
+                            self.sans, size, leading=1.2, icon_colors=self.icon_colors)
+            if cell.wrap(width - 2 * CELL_PAD, 1e9)[1] <= height + 0.01 \
+                    and cell._layout.width <= width - 2 * CELL_PAD:
+                return [[cell] if n == column else list(old) for n, old in enumerate(row)]
+        return [list(old) for old in row]
 
     @staticmethod
     def _header_height(row, widths: list[float]) -> float:
