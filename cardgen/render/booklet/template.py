@@ -9,7 +9,6 @@ from typing import Callable
 from html import escape
 
 from reportlab.lib.colors import white
-from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Table, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -302,7 +301,7 @@ def _dotted(leader, xs: list[float], y: float) -> None:
     if len(xs) > 2:
         shown = leader._code[-1]            # the second dot's text-showing operator
         for at in xs[2:]:
-            leader._code.append(f"1 0 0 1 {fp_str(at, y)} Tm")
+            leader.setTextOrigin(at, y)
             leader._code.append(shown)
 
 
