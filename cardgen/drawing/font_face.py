@@ -8,6 +8,7 @@ reportlab's reader, which words what is wrong with it."""
 from __future__ import annotations
 
 import struct
+from functools import lru_cache
 from typing import Sequence
 
 from reportlab.pdfbase.ttfonts import TTFontFace
@@ -30,6 +31,9 @@ class QuickFace(TTFontFace):
             self._read_characters()
         except Exception:            # a damaged or unusual file: reportlab's reader decides
             super().extractInfo(charInfo)
+
+    def makeSubset(self, subset):
+        return _subset(self, tuple(subset))
 
     def __getattr__(self, name: str):
         """What only drawing uses, read the first time it is asked for (reportlab's reader, when
@@ -101,6 +105,14 @@ class QuickFace(TTFontFace):
         code = ">%dH" if location_format == 0 else ">%dL"
         found = struct.unpack_from(code % (self.numGlyphs + 1), self._ttf_data, self._table("loca"))
         return [p << 1 for p in found] if location_format == 0 else list(found)
+
+
+@lru_cache(maxsize=16)
+def _subset(face: QuickFace, subset: tuple[int, ...]) -> bytes:
+    """The font program embedded for a subset of the face's characters: made once for the
+    files that embed the same subset (a document's plain pages and its booklet set one text).
+    The face's font data never changes; a few recent subsets are kept."""
+    return TTFontFace.makeSubset(face, list(subset))
 
 
 _READ_WHEN_DRAWN = {"glyphToChar": QuickFace._glyph_to_char, "hmetrics": QuickFace._hmetrics,

@@ -348,6 +348,24 @@ def _layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width
     return TextLayout(size, size * leading, tuple(lines), widest, block, asc, fits)
 
 
+def natural_widths(runs: tuple[Run, ...], family: fonts.Family, size: float) -> tuple[float, float]:
+    """The text's widest word and its widest line unbroken (a line to each hard break) at
+    `size`: the widths `layout_text` finds setting it a word to a line and in no width, found
+    from the words' widths alone, in the same sums."""
+    space = fonts.text_width(" ", family.face(), size)
+    word = line = x = 0.0
+    starts = True                  # no word yet on the line being summed
+    for item in _measured(runs, family):
+        if item == "\n":
+            line, x, starts = max(line, x), 0.0, True
+        elif item != " ":
+            width = item[1] * size
+            word = max(word, width)
+            x = (x if starts else x + space) + width
+            starts = False
+    return word, max(line, x)
+
+
 def fit_text(runs: tuple[Run, ...], family: fonts.Family, max_size: float, min_size: float,
              width: float | None, height: float | None, leading: float = 1.2,
              step: float = 0.1, hyphenate: bool = False) -> TextLayout:

@@ -10,8 +10,8 @@ from reportlab.platypus import CondPageBreak, Flowable, Table
 
 from cardgen.drawing import fonts
 from cardgen.drawing.icons import draw_icon
-from cardgen.drawing.pen import Pen, runs
-from cardgen.drawing.richtext import TextLayout, layout_text
+from cardgen.drawing.pen import Pen
+from cardgen.drawing.richtext import Line, TextLayout, layout_text
 from cardgen.base.markup import Parsed
 from cardgen.base.units import mm_to_pt
 
@@ -39,6 +39,7 @@ class RichText(Flowable):
         self.spaceBefore, self.spaceAfter = before, after
         self.whole = whole
         self._layout = layout          # given: a piece of a split paragraph, its lines fixed
+        self._foot: float | None = None     # its descent below the last baseline
 
     def _set(self, width: float) -> TextLayout:
         if self._layout is None or getattr(self, "_width", width) != width:
@@ -55,7 +56,9 @@ class RichText(Flowable):
     def _height(self, lines: int, layout: TextLayout) -> float:
         if not lines:
             return 0.0
-        return layout.ascent + (lines - 1) * layout.leading + fonts.descent(self.family.face()) * self.size
+        if self._foot is None:         # asked for every line a split tries: found once
+            self._foot = fonts.descent(self.family.face()) * self.size
+        return layout.ascent + (lines - 1) * layout.leading + self._foot
 
     def split(self, avail_width, avail_height):
         if self.whole and not getattr(self, "_postponed", False):
@@ -93,21 +96,22 @@ class RichText(Flowable):
             baseline = top - layout.ascent - index * layout.leading
             shift = {"left": 0.0, "center": (width - line.width) / 2,
                      "right": width - line.width}[self.align]
-            placed = line.pieces          # made afresh at each asking
-            pieces = [p for p in placed if p.text and not p.icon]
-            if pieces:
+            placed = _runs(line, self.indent + shift)
+            if placed:
                 words = canvas.beginText()
                 font = None
-                for x, text, piece_font in runs([(self.indent + shift + p.x, p.text, p.font)
-                                                 for p in pieces], layout.size):
+                for x, text, piece_font in placed:
                     if piece_font != font:
                         words.setFont(piece_font, layout.size)
                         font = piece_font
                     words.setTextOrigin(x, baseline)
-                    words.textOut(text)
+                    # as textOut writes it, less its measuring of the text (where a next
+                    # textOut would start): each run is placed by its own origin
+                    words._textOut(text)
                 canvas.setFillColor(self.color)
                 canvas.drawText(words)
-            for piece in placed:
+            icons = any(piece.icon for word in line.words for piece in word)
+            for piece in line.pieces if icons else ():
                 if piece.icon:
                     grown = piece.width * ICON_GROWTH
                     middle = baseline - ICON_DROP * layout.size + piece.width / 2
@@ -118,6 +122,27 @@ class RichText(Flowable):
             canvas.setFillColor(self.color)
             canvas.setFont(self.family.face(), layout.size)
             canvas.drawRightString(self.indent - 0.35 * layout.size, top - layout.ascent, self.bullet)
+
+
+def _runs(line: Line, left: float) -> list[tuple[float, str, str]]:
+    """A line's words `left` of its start as (x, text, font), those one space apart in one font
+    joined, as a card's text is drawn (pen.runs): each word's end found from the width it was
+    set with, not measured again, and its pieces not made."""
+    out: list[list] = []
+    end, size, spaces = 0.0, line.size, {}
+    for word, start in zip(line.words, line.starts):
+        for piece in word:
+            if not piece.text or piece.icon:
+                continue
+            x, font = left + (start + piece.x * size), piece.font
+            if font not in spaces:
+                spaces[font] = fonts.text_width(" ", font, size)
+            if out and out[-1][2] == font and abs(x - end - spaces[font]) < 1e-3:
+                out[-1][1] = f"{out[-1][1]} {piece.text}"
+            else:
+                out.append([x, piece.text, font])
+            end = x + piece.width * size
+    return [tuple(run) for run in out]
 
 
 class Note(RichText):
@@ -200,6 +225,15 @@ class BookTable(Table):
         super().__init__(data, **options)
         self.page, self.continued = page, continued
         self.continues = False          # a piece past a page turn, its header repeated
+        self._worked_out: tuple[float, float] | None = None
+
+    def _calc(self, avail_width, avail_height):
+        # reportlab works the whole table out, every cell wrapped anew, at each wrap and split;
+        # asked again for the room it last worked out (a keeping's wrap, then the frame's; the
+        # next pass of the layout), what it found then stands
+        if self._worked_out != (avail_width, avail_height):
+            super()._calc(avail_width, avail_height)
+            self._worked_out = (avail_width, avail_height)
 
     def split(self, avail_width, avail_height):
         header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
@@ -210,7 +244,9 @@ class BookTable(Table):
         pieces = super().split(avail_width, avail_height)
         if not pieces and postponed:                             # a row taller than a page
             self._rowSplitRange, self.splitInRow = None, 1
+            self._worked_out = None
             pieces = super().split(avail_width, avail_height)
+        self._worked_out = None          # a split in a row may change the rows it worked out
         if len(pieces) == 2 and not postponed and not self.continues \
                 and pieces[0].wrap(avail_width, avail_height)[1] < self.page * self.FIRST_PART:
             return []
@@ -219,6 +255,7 @@ class BookTable(Table):
             rest.page, rest.continued, rest.continues = self.page, self.continued, True
             if self.continued is not None:
                 rest._cellvalues[0] = self.continued
+                rest._worked_out = None
         return pieces
 
     def _short(self, rows: int) -> bool:

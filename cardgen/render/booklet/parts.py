@@ -127,13 +127,15 @@ def reference_table(game: Game, block: Block) -> Reference:
     shared = deck_values(game, deck)
     cells, invented = [], []        # invented: (row, column) of each prototype value
     for number, card in enumerate(deck.cards, start=1):
-        scope = card_scope(game, deck, card, shared, number)
+        scope = None                 # the card's values, read for its card text alone
         row = [escaped(card.name)]
         for name in names:
             value, kind = card.values.get(name), field_type(decls[name].type)
             if value is None:
                 text = ""
             elif kind.markup:      # card text: its markup kept, as the card prints it
+                if scope is None:
+                    scope = card_scope(game, deck, card, shared, number)
                 text = _card_text(value, scope)
             else:
                 text = escaped(kind.as_text(value))

@@ -6,7 +6,7 @@ import io
 import math
 from dataclasses import dataclass
 from typing import Callable
-from xml.sax.saxutils import escape
+from html import escape
 
 from reportlab.lib.colors import white
 from reportlab.lib.styles import ParagraphStyle
@@ -103,9 +103,17 @@ class BookTemplate(BaseDocTemplate):
         self.style, self.footer, self.cover, self.back = style, footer, cover, back
         self.frames = (frame, cover_frame, back_frame)
         self.passes = self.past_text = 0
-        self.addPageTemplates([PageTemplate("cover", [cover_frame], onPage=self._cover_band),
-                               PageTemplate("body", [frame], onPage=self._footer),
-                               PageTemplate("back", [back_frame], onPage=self._back_band)])
+        self.addPageTemplates([
+            PageTemplate("cover", [cover_frame], onPage=self._when_drawn(self._cover_band)),
+            PageTemplate("body", [frame], onPage=self._when_drawn(self._footer)),
+            PageTemplate("back", [back_frame], onPage=self._when_drawn(self._back_band))])
+
+    def _when_drawn(self, draw: Callable) -> Callable:
+        """A page's band or footer, drawn on the passes that draw (not the first)."""
+        def on_page(canvas, doc):
+            if self.passes > 1:
+                draw(canvas, doc)
+        return on_page
 
     def _allSatisfied(self):
         """Whether reportlab's multiBuild may stop and save this pass: never the first, which
@@ -136,8 +144,8 @@ class BookTemplate(BaseDocTemplate):
                 self.canv.bookmarkPage(heading.key)
                 self.canv.addOutlineEntry(heading.plain, heading.key, level=heading.level - 1,
                                           closed=heading.level > 1)
-                self.notify("TOCEntry", (heading.level - 1, escape(heading.plain), self.page,
-                                         heading.key))
+                self.notify("TOCEntry", (heading.level - 1, escape(heading.plain, quote=False),
+                                         self.page, heading.key))
 
     def _footer(self, canvas, doc):
         room, says = self.footer
@@ -235,11 +243,12 @@ class Contents(TableOfContents):
             canvas.setFillColor(style.textColor)
             leader = canvas.beginText()         # one text object for the row of dots
             leader.setFont(dot_face, size)
+            dots = []
             at = first
             while at + dot <= right - size * 0.5:
-                leader.setTextOrigin(at, y)
-                leader.textOut(".")
+                dots.append(at)
                 at += pitch
+            _dotted(leader, dots, y)
             canvas.drawText(leader)
             canvas.setFont(style.fontName, style.fontSize)
             canvas.drawString(right, y, number)
@@ -280,6 +289,20 @@ class Contents(TableOfContents):
         rows = [[list(row[0])] for row in self._table._cellvalues]
         return [Table(rows[a:b], colWidths=(avail_width,), style=self.tableStyle)
                 for a, b in zip([0, *breaks[:-1]], breaks)]
+
+
+def _dotted(leader, xs: list[float], y: float) -> None:
+    """A dot at each of `xs` on the line `y`, in the text object's font. Past the first dot,
+    which sets the font, each is the same operators at another origin: they are written as the
+    second was, not formatted afresh (a text object's own work, most of a contents page's)."""
+    for at in xs[:2]:
+        leader.setTextOrigin(at, y)
+        leader.textOut(".")
+    if len(xs) > 2:
+        shown = leader._code[-1]            # the second dot's text-showing operator
+        for at in xs[2:]:
+            leader.setTextOrigin(at, y)
+            leader._code.append(shown)
 
 
 def _scaled(style: ParagraphStyle, scale: float) -> ParagraphStyle:

@@ -7,7 +7,7 @@ from reportlab.platypus import TableStyle
 
 from cardgen.base import markup
 from cardgen.drawing import fonts
-from cardgen.drawing.richtext import layout_text
+from cardgen.drawing.richtext import natural_widths
 from cardgen.render.booklet.flowables import INK, AtFoot, BookTable, Heading, Note, RichText, table_font
 from cardgen.render.booklet.keeping import ItemList
 from cardgen.render.booklet.template import FRAME_RAISE, PageStyle
@@ -116,18 +116,17 @@ class Typesetter:
         "(continued)" within the row's height says so; where none does, the row repeats as it
         is (the repeated row keeps its height, so a heading that wrapped would overprint)."""
         height = self._header_height(row, widths)
-        said = []
-        for word in ("continued", "cont."):
-            for column, (title, width) in enumerate(zip(titles, widths)):
-                cell = RichText(self.parse(f"**{title} ({word})**" if title else f"**({word})**"),
-                                self.sans, size, leading=1.2, icon_colors=self.icon_colors)
-                fits = cell.wrap(width - 2 * CELL_PAD, 1e9)[1] <= height + 0.01 \
-                    and cell._layout.width <= width - 2 * CELL_PAD
-                said.append((not fits, word != "continued", column > 0, -width, column, cell))
-        too_tall, *_, column, cell = min(said, key=lambda s: s[:5])
-        if too_tall:
-            return [list(old) for old in row]
-        return [[cell] if n == column else list(old) for n, old in enumerate(row)]
+        # tried in order: "continued" before "cont.", the first column, then the widest
+        tries = sorted(((word, column, title, width) for word in ("continued", "cont.")
+                        for column, (title, width) in enumerate(zip(titles, widths))),
+                       key=lambda t: (t[0] != "continued", t[1] > 0, -t[3], t[1]))
+        for word, column, title, width in tries:
+            cell = RichText(self.parse(f"**{title} ({word})**" if title else f"**({word})**"),
+                            self.sans, size, leading=1.2, icon_colors=self.icon_colors)
+            if cell.wrap(width - 2 * CELL_PAD, 1e9)[1] <= height + 0.01 \
+                    and cell._layout.width <= width - 2 * CELL_PAD:
+                return [[cell] if n == column else list(old) for n, old in enumerate(row)]
+        return [list(old) for old in row]
 
     @staticmethod
     def _header_height(row, widths: list[float]) -> float:
@@ -145,11 +144,10 @@ class Typesetter:
             family = self.sans if heading else self.serif
             for i, cell in enumerate(row):
                 runs = self.parse(f"**{cell}**" if heading and cell else cell).runs
-                words = layout_text(runs, family, size, 1e-3, None)      # a word a line
-                line = layout_text(runs, family, size, None, None)
-                least[i] = max(least[i], words.width + room)
+                word, line = natural_widths(runs, family, size)
+                least[i] = max(least[i], word + room)
                 mine = head if heading else body
-                mine[i] = max(mine[i], line.width + room)
+                mine[i] = max(mine[i], line + room)
         body = [max(b, w) for b, w in zip(body, least)]
         return least, body, [max(h, b) for h, b in zip(head, body)]
 
