@@ -18,7 +18,8 @@ SMALL_GAME = REPO / "data" / "time-line-battle-v2"
 RENDERERS = ("reportlab.platypus", "reportlab.graphics", "svglib", "lxml", "pypdf", "pypdfium2",
              "concurrent.futures.process", "http.server", "cardgen.render.booklet.template",
              "cardgen.render.images", "cardgen.render.tts", "cardgen.render.card_pdfs",
-             "cardgen.history.diff", "cardgen.serve.preview")
+             "cardgen.history.diff", "cardgen.serve.preview", "cardgen.render.side_by_side",
+             "multiprocessing")
 # loaded by the commands or the data that need them, never to check a game that has no tables
 NOT_TO_CHECK = ("cardgen.history", "cardgen.authoring.dump", "cardgen.authoring.json_schema",
                 "cardgen.authoring.schema_files", "cardgen.render.image_cache",
