@@ -7,11 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from cardgen.authoring.dump import game_json
-from cardgen.history.git_tree import GameTooLarge, OldGame, RevisionError, game_at
 from cardgen.base.errors import Report, printable, relative_name
-from cardgen.authoring import schema_files
-from cardgen.authoring.json_schema import card_file_schema, game_file_schema, layout_file_schema
 from cardgen.base.limits import COMMAND_PATH_BYTES, IMAGE_CACHE_BYTES, NAME_BYTES
 from cardgen.load.game import GAME_FILE, load_game
 from cardgen.load.game_schema import OFFSET_MM
@@ -19,7 +15,6 @@ from cardgen.load.snapshot import SNAPSHOT_FILE, snapshot_text
 from cardgen.validate import validate_game
 from cardgen.shared.registry import ExtensionError
 from cardgen.render import OUTPUT_KINDS
-from cardgen.render import image_cache
 from cardgen.serve import ServeError
 from cardgen.render.options import (Choice, Flag, Folder, Number, OptionConflict, WebAddress,
                                     web_address)
@@ -27,10 +22,20 @@ from cardgen.pipeline import BuildOptions, build, check, export_options, same_fi
 from cardgen.authoring.scaffold import ScaffoldError, new_game
 from cardgen.write import OutputError, write_atomic, write_files
 
-# What only one command draws (diff and errata compare faces drawn as images, calibrate draws a
-# sheet) is imported by that command, so that validating a game never loads the renderers.
+# What only some commands use is imported by them, so that validating a game loads no more
+# than it needs: the renderers (diff and errata compare faces drawn as images, calibrate draws
+# a sheet), git (diff, errata), the image cache, the schemas and the dump.
 if TYPE_CHECKING:
     from cardgen.history.diff import GameDiff
+
+
+def __getattr__(name: str):
+    """git's errors, for the command line to catch, imported once a command that reads git
+    has failed."""
+    if name == "RevisionError":
+        from cardgen.history.git_command import RevisionError
+        return RevisionError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 DATA_DIR = Path("data")
 
@@ -123,10 +128,12 @@ class ImageCache:
 
 def image_cache_folder(folder: Path | None = None) -> Path:
     """The image cache: `folder`, or when None the user's (CARDGEN_CACHE_DIR's if it is set)."""
+    from cardgen.render import image_cache
     return Path(folder) if folder is not None else image_cache.default_folder()
 
 
 def image_cache_info(folder: Path | None = None) -> ImageCache:
+    from cardgen.render import image_cache
     cache = image_cache_folder(folder)
     found = image_cache.entries(cache)
     return ImageCache(cache, len(found), sum(entry.size for entry in found), IMAGE_CACHE_BYTES)
@@ -134,6 +141,7 @@ def image_cache_info(folder: Path | None = None) -> ImageCache:
 
 def clear_image_cache(folder: Path | None = None) -> ImageCache:
     """Every image of the cache removed, and nothing else of its folder: what was removed."""
+    from cardgen.render import image_cache
     cache = image_cache_folder(folder)
     removed, size = image_cache.clear(cache)
     return ImageCache(cache, removed, size, IMAGE_CACHE_BYTES)
@@ -141,6 +149,7 @@ def clear_image_cache(folder: Path | None = None) -> ImageCache:
 
 def dump(game_dir: Path) -> tuple[Report, dict | None]:
     """The game's cards with every field resolved, or None (with diagnostics) if it does not load."""
+    from cardgen.authoring.dump import game_json
     report = Report()
     game = load_game(game_dir, report)
     return report, (game_json(game) if game is not None else None)
@@ -156,6 +165,7 @@ def file_schema(kind: str, game_dir: Path | None = None) -> tuple[Report, dict |
     """The JSON Schema of every game's `game.yaml` ("game") or of a layout file ("layout"): with
     `game_dir`, of that game's layouts (which may name its own fonts), or None (with diagnostics)
     if the game does not load."""
+    from cardgen.authoring.json_schema import game_file_schema, layout_file_schema
     report = Report()
     if kind == "game":
         return report, game_file_schema()
@@ -167,6 +177,7 @@ def file_schema(kind: str, game_dir: Path | None = None) -> tuple[Report, dict |
 
 def write_schemas(game_dir: Path) -> tuple[Report, list[Path]]:
     """Write the game's schemas to its schemas/ folder and point its YAML files at them."""
+    from cardgen.authoring import schema_files
     report = Report()
     game = load_game(game_dir, report)
     if game is None or report.has_errors():
@@ -181,6 +192,7 @@ def card_type_ids(game_dir: Path) -> list[str] | None:
 
 
 def card_schema(game_dir: Path, type_id: str | None = None) -> tuple[Report, dict | None]:
+    from cardgen.authoring.json_schema import card_file_schema
     report = Report()
     game = load_game(game_dir, report)
     if game is None or not game.card_types:
@@ -264,6 +276,7 @@ def publish(paths: Iterable[Path]) -> tuple[Report, list[Path]]:
 def _old_and_new(game_dir: Path, since: str | None, old_dir: Path | None, work):
     """Run `work(old, new_dir)` on the game as it was (an OldGame at git revision `since`, or
     `old_dir`) and as it is."""
+    from cardgen.history.git_tree import game_at
     if since is None:
         return work(Path(old_dir), Path(game_dir))
     with game_at(game_dir, since) as old:
@@ -276,6 +289,7 @@ def diff(game_dir: Path, since: str | None = None,
     the revision cannot be read; a game too large to read at the revision is a problem in the
     report."""
     from cardgen.history.diff import compare, compared
+    from cardgen.history.git_tree import GameTooLarge, OldGame
     report = Report()
 
     def work(old, new_path: Path):

@@ -17,7 +17,6 @@ from cardgen.load.game import load_game
 from cardgen.base.model import Game, frozen_map
 from cardgen.render import OUTPUT_KINDS, OutputKind, made_by_default
 from cardgen.render.options import Folder, OptionConflict, WebAddress, check_excludes, web_address
-from cardgen.render.side_by_side import render_kinds
 from cardgen.validate import validate_game
 from cardgen.write import OutputError, write_files
 
@@ -135,6 +134,7 @@ def apply_options(game: Game, options: BuildOptions) -> Game:
 def render(checked: Checked, progress: Callable[[int], None]) -> dict[str, bytes]:
     """Every output's files, in memory: nothing is written until all of them are made (kinds
     that draw PDFs side by side, on every core)."""
+    from cardgen.render.side_by_side import render_kinds    # processes: only to render
     return render_kinds(checked.outputs or outputs_for(None), checked.game, checked.faces, progress)
 
 

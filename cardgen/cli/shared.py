@@ -3,6 +3,7 @@ and the progress bar of a long build."""
 from __future__ import annotations
 
 import errno
+import gc
 import json
 import math
 import sys
@@ -13,9 +14,21 @@ import click
 
 class _Library:
     """cardgen.api, imported the first time a command uses it: `cardgen --help`, a command's
-    help and a usage error never load the library (nor reportlab and the rest with it)."""
+    help and a usage error never load the library (nor reportlab and the rest with it).
+
+    What importing it makes (modules, classes, tables) lives until the command ends: no
+    collection walks it while it is imported, and once imported it is out of the garbage
+    collector's reach (with the command's high threshold the first collection would walk it
+    all, mid-command)."""
 
     def __getattr__(self, name: str):
+        if "cardgen.api" not in sys.modules and gc.isenabled():
+            gc.disable()
+            try:
+                from cardgen import api   # noqa: F401
+            finally:
+                gc.freeze()
+                gc.enable()
         from cardgen import api as library
         return getattr(library, name)
 

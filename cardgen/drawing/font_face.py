@@ -1,8 +1,9 @@
 """reportlab's TrueType face, read faster to the same values: its character map and glyph widths
 read a table at a time, not a number at a time as reportlab's own reader does (most of the time a
-font takes to load), and what only drawing uses (the glyph locations and metrics a subset embeds,
-the characters of each glyph) read when first asked for: checking text needs only which
-characters a font has and how wide they are. A file read here otherwise than reportlab reads it
+font takes to load), and the rest read when first asked for: the widths when text is first
+measured in the face (checking a document's text needs only which characters its faces have),
+what only drawing uses (the glyph locations and metrics a subset embeds, the characters of each
+glyph) when it is drawn. A file read here otherwise than reportlab reads it
 (a character map of another format, a character mapped twice, a table cut short) is read by
 reportlab's reader, which words what is wrong with it."""
 from __future__ import annotations
@@ -36,14 +37,13 @@ class QuickFace(TTFontFace):
         return _subset(self, tuple(subset))
 
     def __getattr__(self, name: str):
-        """What only drawing uses, read the first time it is asked for (reportlab's reader, when
-        it read the font, set them all)."""
-        read = _READ_WHEN_DRAWN.get(name)
+        """What only measuring or drawing uses, read the first time it is asked for (reportlab's
+        reader, when it read the font, set them all)."""
+        read = _READ_LATER.get(name)
         if read is None or "_characters" not in self.__dict__:
             raise AttributeError(name)
-        value = read(self)
-        setattr(self, name, value)
-        return value
+        read(self)
+        return self.__dict__[name]
 
     def _read_characters(self) -> None:
         data, glyphs = self._ttf_data, self.numGlyphs
@@ -61,6 +61,20 @@ class QuickFace(TTFontFace):
         metrics = self._long_metrics()
         if self._table("hmtx") + 4 * metrics + 2 * max(0, glyphs - metrics) > len(data):
             raise _ReportlabReads
+        if _SPACE in char_to_glyph:
+            char_to_glyph[_NO_BREAK_SPACE] = char_to_glyph[_SPACE]
+        elif _NO_BREAK_SPACE in char_to_glyph:
+            char_to_glyph[_SPACE] = char_to_glyph[_NO_BREAK_SPACE]
+        # the widths are read later, but a font whose space has none is reportlab's to refuse
+        if metrics == 0 or char_to_glyph.get(_SPACE, 0) >= max(metrics, glyphs):
+            raise _ReportlabReads
+        self.charToGlyph = char_to_glyph
+        del self.charWidths, self.defaultWidth      # read when text is first measured in the face
+        self._characters = runs
+
+    def _widths(self) -> None:
+        data, glyphs, char_to_glyph = self._ttf_data, self.numGlyphs, self.charToGlyph
+        metrics = self._long_metrics()
         advances = struct.unpack_from(f">{2 * metrics}H", data, self._table("hmtx"))[::2]
         scaled = {advance: self._pdfScale(advance) for advance in set(advances)}
         # as reportlab reads it: a glyph past the advance widths takes the last one, scaled
@@ -70,14 +84,7 @@ class QuickFace(TTFontFace):
             char_widths = dict(zip(char_to_glyph, map(widths.__getitem__, char_to_glyph.values())))
         else:
             char_widths = {c: widths[g] for c, g in char_to_glyph.items() if g < len(widths)}
-        if _SPACE in char_to_glyph:
-            char_to_glyph[_NO_BREAK_SPACE] = char_to_glyph[_SPACE]
-            char_widths[_NO_BREAK_SPACE] = char_widths[_SPACE]
-        elif _NO_BREAK_SPACE in char_to_glyph:
-            char_to_glyph[_SPACE] = char_to_glyph[_NO_BREAK_SPACE]
-            char_widths[_SPACE] = char_widths[_NO_BREAK_SPACE]
-        self.charToGlyph, self.charWidths, self.defaultWidth = char_to_glyph, char_widths, widths[0]
-        self._characters = runs
+        self.charWidths, self.defaultWidth = char_widths, widths[0]
 
     def _table(self, tag: str) -> int:
         return self.table[tag]["offset"]
@@ -115,8 +122,17 @@ def _subset(face: QuickFace, subset: tuple[int, ...]) -> bytes:
     return TTFontFace.makeSubset(face, list(subset))
 
 
-_READ_WHEN_DRAWN = {"glyphToChar": QuickFace._glyph_to_char, "hmetrics": QuickFace._hmetrics,
-                    "glyphPos": QuickFace._glyph_positions}
+def _read_into(attribute: str, read):
+    def reader(face: QuickFace) -> None:
+        setattr(face, attribute, read(face))
+    return reader
+
+
+# attribute -> what sets it: the widths when text is first measured, the rest when drawn
+_READ_LATER = {"charWidths": QuickFace._widths, "defaultWidth": QuickFace._widths,
+               "glyphToChar": _read_into("glyphToChar", QuickFace._glyph_to_char),
+               "hmetrics": _read_into("hmetrics", QuickFace._hmetrics),
+               "glyphPos": _read_into("glyphPos", QuickFace._glyph_positions)}
 
 
 def _character_map(data: bytes, cmap: int) -> list[tuple[range, Sequence[int]]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from PIL import Image, ImageChops, ImageMath, ImageOps
+from PIL import Image
 from reportlab.lib.utils import ImageReader
 
 from cardgen.drawing.images import SVG, ImageInfo, opened_picture
@@ -39,6 +39,7 @@ def prepare(info: ImageInfo, crop: tuple | None, width_mm: float, height_mm: flo
 def _upright(image: Image.Image) -> Image.Image:
     """The picture as it is meant to be seen: turned by its EXIF orientation, as a phone's photo
     is shown on the phone."""
+    from PIL import ImageOps     # PIL's helpers imported where a picture is prepared, not to check
     try:
         return ImageOps.exif_transpose(image)
     except Exception:         # unreadable EXIF: drawn as stored
@@ -68,6 +69,7 @@ def to_cmyk(image: Image.Image) -> Image.Image:
     less than half opaque is CLEAR (marked as such in the image's info, as PIL marks a colour
     key), any other is drawn in its own colour, so the picture's outline stays, without the
     soft edge, over whatever is beneath."""
+    from PIL import ImageChops, ImageMath
     if image.mode == "CMYK":
         return image
     alpha = image.getchannel("A") if image.mode == "RGBA" else None

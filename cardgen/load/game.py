@@ -11,7 +11,6 @@ from cardgen.load.cards import read_cards
 from cardgen.load.documents import read_documents
 from cardgen.load.faces import read_face, value_sources
 from cardgen.load.history import read_changelog, read_errata
-from cardgen.load.csv_cards import read_csv_cards
 from cardgen.load.tokens import read_boards, read_token_sets
 from cardgen.load.spreadsheet_cards import SPREADSHEETS, read_spreadsheet_cards, split_reference
 from cardgen.load.game_schema import (CARD_TYPE_KEYS, DECK_KEYS, DEFINITION_KEYS,
@@ -330,6 +329,7 @@ def _deck(raw, at: At, card_types: dict[str, CardType], broken: set[str],
             complete = False
             continue
         if path.suffix.lower() == ".csv":
+            from cardgen.load.csv_cards import read_csv_cards     # a table's reader, when one is named
             loaded, ok = read_csv_cards(path, at.report, card_type, values["id"], values["copies"])
         elif path.suffix.lower() in SPREADSHEETS:
             loaded, ok = read_spreadsheet_cards(path, sheet, at.report, card_type, values["id"],

@@ -11,13 +11,15 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from cardgen.base.errors import ProblemError, Report, relative_name
 from cardgen.base.limits import WORKBOOK_BYTES, WORKBOOK_UNPACKED_BYTES
-from cardgen.load.ods_sheets import read_ods
-from cardgen.load.table_cards import Table, TableError, cards_from_rows
-from cardgen.load.xlsx_sheets import XlsxWorkbook
-from cardgen.load.xml_parts import XmlPartError
 from cardgen.base.model import Card, CardType
+
+# the readers of tables and workbooks are imported when a deck names a spreadsheet
+if TYPE_CHECKING:
+    from cardgen.load.table_cards import Table
 
 SPREADSHEETS = (".xlsx", ".ods")
 
@@ -34,6 +36,8 @@ def split_reference(reference: str) -> tuple[str, str | None]:
 
 def read_spreadsheet_cards(path: Path, sheet: str | None, report: Report, card_type: CardType,
                            deck_id: str, default_copies: int) -> tuple[list[Card], bool]:
+    from cardgen.load.table_cards import TableError, cards_from_rows
+    from cardgen.load.xml_parts import XmlPartError
     name = relative_name(path)
     kind = "an Excel workbook" if path.suffix.lower() == ".xlsx" else "an OpenDocument spreadsheet"
     try:
@@ -59,6 +63,8 @@ def read_spreadsheet_cards(path: Path, sheet: str | None, report: Report, card_t
 
 def _read_table(archive: zipfile.ZipFile, suffix: str, wanted: str | None,
                 card_type: CardType) -> Table:
+    from cardgen.load.ods_sheets import read_ods
+    from cardgen.load.xlsx_sheets import XlsxWorkbook
     if suffix == ".xlsx":
         workbook = XlsxWorkbook(archive)
         return workbook.table(_choose(list(workbook.sheets), workbook.hidden, wanted, card_type))

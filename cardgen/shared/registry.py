@@ -5,7 +5,8 @@ Each is a group of Python entry points (`cardgen.field_types`, `cardgen.elements
 `cardgen.icons`, `cardgen.outputs`) that any installed distribution may declare in its metadata,
 beside the ones built into cardgen. A registry reads its group once, when first asked, and is
 read-only after; `forget()` drops what was read, so the next question reads the installed
-distributions again. A built-in entry may be `Deferred`: named by its module, which is imported
+distributions again. The installed distributions' entry points are read in one pass for every
+registry. A built-in entry may be `Deferred`: named by its module, which is imported
 the first time the entry is asked for.
 """
 from __future__ import annotations
@@ -71,7 +72,7 @@ class Registry(Mapping):
         found = dict(self.built_in())
         owners = {name: "cardgen" for name in found}
         seen: dict[str, str] = {}
-        for point in sorted(entry_points(group=self.group), key=lambda p: p.name):
+        for point in sorted(_installed().select(group=self.group), key=lambda p: p.name):
             if seen.get(point.name) == point.value:
                 continue        # one distribution found twice on the path
             seen[point.name] = point.value
@@ -89,9 +90,17 @@ def _contents(registry: Registry) -> dict[str, object]:
     return registry.gather()
 
 
+@lru_cache(maxsize=1)
+def _installed():
+    """Every entry point of every installed distribution: reading them walks the import path
+    and each distribution's metadata, as costly for one group as for all."""
+    return entry_points()
+
+
 def forget() -> None:
     """Drop what every registry has read: the next question reads the installed
     distributions again (after one is installed or removed)."""
+    _installed.cache_clear()
     _contents.cache_clear()
 
 

@@ -13,12 +13,11 @@ from cardgen.validate.stated_numbers import check_stated_numbers
 from cardgen.validate.uniqueness import check_unique
 
 
-def check_deck_rules(game: Game, report: Report) -> None:
+def check_deck_rules(game: Game, report: Report, changed: dict[str, frozenset]) -> None:
     """Each deck's rules. A deck that prints the same cards under the same rules as one checked
     already (two players' decks from one file) is not checked again: its problems would be the
     first's, at the same lines, once more. A count that breaks names a card added or changed
-    since the published edition, when there is one."""
-    changed = changed_cards(game, read_snapshot(game.root, Report()))
+    since the published edition (`changed`: deck id -> card ids), when there is one."""
     checked = []
     for deck in game.decks:
         if not deck.complete:
@@ -37,14 +36,21 @@ def check_token_rules(game: Game, report: Report) -> None:
         check_rules(token_group(token_set), token_set.rules, report)
 
 
-CHECKS = (check_unique, check_deck_rules, check_token_rules, check_references, check_errata,
-          check_changelog, check_documents, check_stated_numbers)
+CHECKS = (check_token_rules, check_references, check_errata, check_changelog, check_documents,
+          check_stated_numbers)
 
 
 def validate_game(game: Game, report: Report, published: bool = True) -> None:
     """Every check; `published`: the game against its published edition too (publishing a new
-    edition leaves it out, as the new edition replaces the old one)."""
+    edition leaves it out, as the new edition replaces the old one). The edition is read once:
+    its problems are reported by the check against it, and are no concern of the others."""
+    read = Report()
+    snapshot = read_snapshot(game.root, read)
+    changed = changed_cards(game, snapshot)
+    check_unique(game, report, changed)
+    check_deck_rules(game, report, changed)
     for check in CHECKS:
         check(game, report)
     if published:
-        check_published(game, report)
+        report.extend(read)
+        check_published(game, snapshot, report)

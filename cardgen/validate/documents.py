@@ -200,11 +200,21 @@ def _check_characters(parsed: markup.Parsed, file: str, line: int, owner: str,
     for run in parsed.runs:
         if run.icon or not run.text:
             continue
-        chains = [fonts.family(name).chain(run.bold, run.italic) for name in ("serif", "sans")]
-        missing |= {c for c in set(run.text)
-                    if any(all(fonts.missing_glyphs(c, font) for font in chain) for chain in chains)}
+        for name in ("serif", "sans"):
+            chain = fonts.family(name).chain(run.bold, run.italic)
+            missing |= _lacking("".join(sorted(set(run.text) - missing)), chain)
     text = "".join(run.text for run in parsed.runs if not run.icon)
     _report_unprintable(sorted(missing), fonts.right_to_left(text), file, line, owner, report)
+
+
+def _lacking(text: str, chain: tuple[str, ...]) -> set[str]:
+    """The characters of `text` that no face of `chain` has: each face is read only when the
+    faces before it lack a character of it."""
+    for font in chain:
+        if not text:
+            break
+        text = "".join(fonts.missing_glyphs(text, font))
+    return set(text)
 
 
 def _check_title(document: Document, report: Report) -> None:

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from cardgen.base.errors import Report
 from cardgen.base.model import Game, Source
-from cardgen.load.snapshot import Printed, Snapshot, printed, read_snapshot
+from cardgen.load.snapshot import Printed, Snapshot, printed
 from cardgen.validate.errata import PRESENT
 
 ADDED_FREELY = ("glossary", "definitions")
 SHOWN_CHARS = 60            # longer texts are shown round what changed
 
 
-def check_published(game: Game, report: Report) -> None:
-    snapshot = read_snapshot(game.root, report)
+def check_published(game: Game, snapshot: Snapshot | None, report: Report) -> None:
+    """The game against its published edition `snapshot` (None: it has none, or it cannot be
+    read)."""
     if snapshot is None:
         return
     now = _renamed(printed(game), snapshot.things, game)

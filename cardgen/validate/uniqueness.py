@@ -3,14 +3,13 @@ from __future__ import annotations
 
 from cardgen.base.errors import Report
 from cardgen.base.model import Game
-from cardgen.load.snapshot import read_snapshot
-from cardgen.validate.published import changed_cards
 
 
-def check_unique(game: Game, report: Report) -> None:
+def check_unique(game: Game, report: Report, changed: dict[str, frozenset]) -> None:
     """One mistake, one message: an id made from a name that must be unique is a repeat the
     name's own check reports; a card reported as a second one of an id it is given is not
-    checked for unique fields (they repeat the first's because it is a copy)."""
+    checked for unique fields (they repeat the first's because it is a copy). `changed`: deck
+    id -> the ids of its cards added or changed since the published edition."""
     copies = set()
     for deck in game.decks:
         seen: dict[str, object] = {}
@@ -27,7 +26,6 @@ def check_unique(game: Game, report: Report) -> None:
                 copies.add(id(card))
             else:
                 seen[card.id] = card
-    changed = changed_cards(game, read_snapshot(game.root, Report()))
     for type_id, card_type in game.card_types.items():
         for decl in card_type.fields:
             if decl.unique:

@@ -1,6 +1,6 @@
 """A font's face read by cardgen's reader holds what reportlab's own reader gives, value for
-value, whatever the character map's format; what only drawing uses is read when first asked for,
-and a file cardgen's reader does not read is read (or refused) by reportlab's."""
+value, whatever the character map's format; what only measuring or drawing uses is read when
+first asked for, and a file cardgen's reader does not read is read (or refused) by reportlab's."""
 from __future__ import annotations
 
 import pytest
@@ -10,15 +10,15 @@ from cardgen.drawing.font_embedding import TaggedTTFont
 from cardgen.drawing.font_face import QuickFace
 from font_files import SHIPPED, font_claiming, font_with_subtable
 
-READ_WHEN_DRAWN = ("glyphToChar", "hmetrics", "glyphPos")
+READ_LATER = ("charWidths", "defaultWidth", "glyphToChar", "hmetrics", "glyphPos")
 
 
 def read_both(path, read_here: bool = True) -> tuple[dict, dict]:
     """Every attribute of the face as cardgen reads it (by its own reader, or reportlab's) and
     as reportlab does."""
     quick, own = QuickFace(str(path)), TTFontFace(str(path))
-    assert read_here == (not set(READ_WHEN_DRAWN) & set(vars(quick)))
-    for name in READ_WHEN_DRAWN:
+    assert read_here == (not set(READ_LATER) & set(vars(quick)))
+    for name in READ_LATER:
         getattr(quick, name)
     scale = quick._pdfScale, own._pdfScale
     assert [scale[0](n) for n in range(4096)] == [scale[1](n) for n in range(4096)]
@@ -53,9 +53,9 @@ def test_a_character_map_of_each_format_reads_as_reportlab_reads_it(made, read_h
     assert_same(*read_both(path, read_here))
 
 
-def test_what_only_drawing_uses_is_read_when_first_asked_for():
+def test_what_only_measuring_and_drawing_use_is_read_when_first_asked_for():
     face = QuickFace(str(SHIPPED / "DejaVuSans.ttf"))
-    assert not set(READ_WHEN_DRAWN) & set(vars(face))
+    assert not set(READ_LATER) & set(vars(face))
     assert face.charWidths[ord("M")] > face.charWidths[ord("i")] > 0
     assert face.glyphPos[-1] > 0 and face.glyphPos is face.glyphPos     # read once, then kept
     with pytest.raises(AttributeError):
