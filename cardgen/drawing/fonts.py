@@ -206,8 +206,12 @@ def unprintable(text: str, chain: tuple[str, ...]) -> set[str]:
     quickly looked up."""
     if text.isascii() and text.isprintable() and _covers_ascii(chain[0]):
         return set()
-    maps = [_font(font).face.charToGlyph for font in chain]
-    return {c for c in set(text) if not c.isspace() and not any(ord(c) in cmap for cmap in maps)}
+    first = _font(chain[0]).face.charToGlyph
+    missing = {c for c in set(text) if not c.isspace() and ord(c) not in first}
+    if not missing or len(chain) == 1:
+        return missing
+    fallbacks = [_font(font).face.charToGlyph for font in chain[1:]]   # read only when needed
+    return {c for c in missing if not any(ord(c) in cmap for cmap in fallbacks)}
 
 
 @lru_cache(maxsize=256)

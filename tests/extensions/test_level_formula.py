@@ -232,8 +232,8 @@ class TextPen(Pen):
     def text(self, x_pt, baseline_pt, text, font, size, color):
         self.texts.append(text)
 
-    def text_block(self, lines, size, color):
-        self.texts += [text for _, pieces in lines for _, text, _ in pieces]
+    def text_runs(self, lines, size, color):
+        self.texts += [text for _, runs in lines for _, text, _ in runs]
 
 
 def test_a_layout_binds_a_declared_level_past_the_default_ones(game_with_levels):
