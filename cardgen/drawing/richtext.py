@@ -1,33 +1,20 @@
-"""Setting styled runs into lines: measuring, wrapping, and shrinking to fit a box.
+"""Setting styled runs into lines: wrapping words measured at size 1 (text_measure.py) and
+shrinking the text to fit a box.
 
-All sizes here are PDF points. The result is plain data; drawing it is `draw_text_layout`'s job.
-With `hyphenate`, a word wider than the box is broken at its hyphenation points (hyphenation.py)
-rather than making the whole text shrink for it: its first part ends the line being set if a
-break fits there, and each part after starts a line.
+All sizes here are PDF points. The result is plain data; drawing it is the elements' job. With
+`hyphenate`, a word wider than the box is broken with hyphens (word_breaks.py) rather than
+making the whole text shrink for it.
 """
 from __future__ import annotations
 
 import math
-import re
-from functools import lru_cache, partial
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cardgen.base.markup import Run
 from cardgen.drawing import fonts
-from cardgen.drawing.hyphenation import break_points
-
-ICON_EM = 1.0  # an inline icon is as wide as the font size
-_SPACES = re.compile(r"([^\S\u00a0]+)")     # a no-break space joins the words either side
-
-
-@dataclass(frozen=True, slots=True)
-class Piece:
-    x: float
-    width: float
-    text: str = ""
-    font: str = ""
-    icon: str | None = None
-
+from cardgen.drawing.text_measure import Piece, measured, unit_width
+from cardgen.drawing.word_breaks import placed
 
 @dataclass(frozen=True, slots=True)
 class Line:
@@ -46,7 +33,7 @@ class Line:
         for n, word in enumerate(self.words):
             start = x + (self.space if n else 0.0)
             starts.append(start)
-            x = start + _unit_width(word) * self.size
+            x = start + unit_width(word) * self.size
         return starts
 
     @property
@@ -91,145 +78,6 @@ class TextLayout:
     fits: bool
 
 
-def _items(runs: tuple[Run, ...]) -> list:
-    """Runs -> a list of words (lists of (text, bold, italic, icon): parts that must stay
-    together, plain tuples so that finding a word measured already compares no objects), ' '
-    and '\\n'."""
-    items: list = []
-    word: list[tuple] = []
-
-    def close():
-        nonlocal word
-        if word:
-            items.append(word)
-            word = []
-
-    for run in runs:
-        if run.line_break:
-            close()
-            items.append("\n")
-        elif run.icon:
-            if not word and len(items) >= 2 and items[-1] == " " and isinstance(items[-2], list):
-                # an icon after a space belongs to the word before it ("3 {damage}" never splits)
-                items.pop()
-                word = items.pop() + [(" ", run.bold, run.italic, None)]
-            word.append(("", run.bold, run.italic, run.icon))
-        else:
-            for part in _SPACES.split(run.text):
-                if not part:
-                    continue
-                if part.isspace():
-                    close()
-                    items.append(" ")
-                else:
-                    word.append((part, run.bold, run.italic, None))
-    close()
-    return items
-
-
-@lru_cache(maxsize=64)
-def _word_measure(family: fonts.Family):
-    """`_measure` for one family, keyed by the word alone: looked up for every word set, so the
-    family is not hashed again each time."""
-    return lru_cache(maxsize=50_000)(partial(_measure, family=family))
-
-
-def _measure(word: tuple[tuple, ...], family: fonts.Family) -> tuple[tuple[Piece, ...], float]:
-    """A word's pieces at size 1 and its width: each part in its face, a character its font lacks
-    in the first family of the fallback chain that has it. Widths grow with the size, so a word
-    measured once serves every size the text is tried at, and every card that prints it."""
-    pieces, x = [], 0.0
-    for text, bold, italic, icon in word:
-        if icon:
-            pieces.append(Piece(x, ICON_EM, icon=icon))
-            x += ICON_EM
-            continue
-        for part, font in fonts.split_by_font(text, family.chain(bold, italic)):
-            width = fonts.text_width(part, font, 1.0)
-            pieces.append(Piece(x, width, part, font))
-            x += width
-    return tuple(pieces), x
-
-
-@lru_cache(maxsize=4096)
-def _measured(runs: tuple[Run, ...], family: fonts.Family) -> tuple:
-    """The text's words (pieces and width at size 1), spaces ' ' and breaks '\\n': each text is
-    split and measured once, however many sizes fitting it tries."""
-    measure = _word_measure(family)
-    return tuple(item if isinstance(item, str) else measure(tuple(item)) for item in _items(runs))
-
-
-Measured = tuple[tuple[Piece, ...], float]      # a word's pieces and its width, at size 1
-
-
-def _placed(word: Measured, size: float, x: float, gap: float, in_line: bool,
-            width: float | None, hyphenate: bool) -> tuple[tuple[Measured, bool], ...]:
-    """Where a word goes: its parts (the word whole, or broken with hyphens) each with whether
-    it starts a new line, the line being set `x` wide so far (`in_line`: with a word on it)."""
-    if width is None:
-        return ((word, False),)
-    if hyphenate and word[1] * size > width + 1e-6:
-        broken = _broken(word, size, width - x - gap if in_line else None, width)
-        if broken is not None:
-            parts, here = broken
-            return tuple((part, n > 0 or not here) for n, part in enumerate(parts))
-    return ((word, in_line and x + gap + word[1] * size > width),)
-
-
-@lru_cache(maxsize=20_000)
-def _broken(word: Measured, size: float, room: float | None,
-            width: float) -> tuple[tuple[Measured, ...], bool] | None:
-    """A word wider than `width` broken at its hyphenation points, as late as each line allows:
-    (its parts, and whether the first goes in `room`, what is left of the line being set); None
-    it cannot be (no points, an icon in it, a part that fits nowhere)."""
-    pieces, _ = word
-    if any(piece.icon for piece in pieces):
-        return None
-    points = break_points("".join(piece.text for piece in pieces))
-    parts: list[Measured] = []
-    rest, done, here = word, 0, room is not None
-    while rest[1] * size > width + 1e-6:
-        space = room if here and not parts else width
-        fitting = [(at, split) for at in points if at > done
-                   if (split := _split(rest[0], at - done))[0][1] * size <= space + 1e-6]
-        if fitting:
-            done, (head, rest) = fitting[-1]
-            parts.append(head)
-        elif here and not parts:
-            here = False            # no break fits what is left of the line: start a new one
-        else:
-            return None
-    return (*parts, rest), here
-
-
-@lru_cache(maxsize=20_000)
-def _split(pieces: tuple[Piece, ...], at: int) -> tuple[Measured, Measured]:
-    """A word's pieces broken before character `at`: the head with a hyphen in the face of the
-    letter before it, and the tail, each measured at size 1."""
-    head: list[tuple[str, str]] = []
-    tail: list[tuple[str, str]] = []
-    seen = 0
-    for piece in pieces:
-        cut = min(max(at - seen, 0), len(piece.text))
-        if cut:
-            head.append((piece.text[:cut], piece.font))
-        if cut < len(piece.text):
-            tail.append((piece.text[cut:], piece.font))
-        seen += len(piece.text)
-    text, font = head[-1]
-    head[-1] = (text + "-", font)
-    return _measured_texts(head), _measured_texts(tail)
-
-
-def _measured_texts(texts: list[tuple[str, str]]) -> Measured:
-    pieces, x = [], 0.0
-    for text, font in texts:
-        width = fonts.text_width(text, font, 1.0)
-        pieces.append(Piece(x, width, text, font))
-        x += width
-    return tuple(pieces), x
-
-
 def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
               width: float | None, max_lines: int | None = None,
               hyphenate: bool = False) -> tuple[list[Line], bool]:
@@ -249,7 +97,7 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
         _avoid_widow(paragraph, space, width)
         lines.extend(_line(words, space, size) for words in paragraph)
 
-    for item in _measured(runs, family):
+    for item in measured(runs, family):
         if max_lines is not None and len(lines) + len(paragraph) - 1 > max_lines:
             words_fit = False
             break
@@ -270,7 +118,7 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
                 line.append((item[0], word_width))
                 continue
             gap = space if paragraph[-1] else 0.0
-            for (pieces, unit_width), new_line in _placed(item, size, x, gap, bool(paragraph[-1]),
+            for (pieces, unit_width), new_line in placed(item, size, x, gap, bool(paragraph[-1]),
                                                           width, hyphenate):
                 word_width = unit_width * size
                 if new_line and paragraph[-1]:
@@ -304,27 +152,6 @@ def _line(words: list[tuple[tuple[Piece, ...], float]], space: float, size: floa
     return Line(tuple(word for word, _ in words), space, size, x)
 
 
-def _unit_width(word: tuple[Piece, ...]) -> float:
-    """A word's width at size 1, as measuring it added it up."""
-    return word[-1].x + word[-1].width if word else 0.0
-
-
-def natural_extent(runs: tuple[Run, ...], family: fonts.Family,
-                   leading: float = 1.2) -> tuple[float, float]:
-    """The width and height of the text set at size 1 with no box (a line per hard break), as
-    `layout_text` finds them, without setting its lines."""
-    face = family.face()
-    space = fonts.space_width(face, 1.0)
-    widest, x, words, lines = 0.0, 0.0, 0, 1
-    for item in _measured(runs, family):
-        if item == "\n":
-            widest, x, words, lines = max(widest, x), 0.0, 0, lines + 1
-        elif item != " ":
-            x = x + (space if words else 0.0) + item[1] * 1.0
-            words += 1
-    return max(widest, x), fonts.ascent(face) + fonts.descent(face) + (lines - 1) * 1.0 * leading
-
-
 def layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float | None,
                 height: float | None, leading: float = 1.2, hyphenate: bool = False) -> TextLayout:
     """Set text at one size. The same text in the same box (two player decks printing one card
@@ -346,24 +173,6 @@ def _layout_text(runs: tuple[Run, ...], family: fonts.Family, size: float, width
     fits = words_fit and (width is None or widest <= width + 1e-6) and (
         height is None or block <= height + 1e-6)
     return TextLayout(size, size * leading, tuple(lines), widest, block, asc, fits)
-
-
-def natural_widths(runs: tuple[Run, ...], family: fonts.Family, size: float) -> tuple[float, float]:
-    """The text's widest word and its widest line unbroken (a line to each hard break) at
-    `size`: the widths `layout_text` finds setting it a word to a line and in no width, found
-    from the words' widths alone, in the same sums."""
-    space = fonts.text_width(" ", family.face(), size)
-    word = line = x = 0.0
-    starts = True                  # no word yet on the line being summed
-    for item in _measured(runs, family):
-        if item == "\n":
-            line, x, starts = max(line, x), 0.0, True
-        elif item != " ":
-            width = item[1] * size
-            word = max(word, width)
-            x = (x if starts else x + space) + width
-            starts = False
-    return word, max(line, x)
 
 
 def fit_text(runs: tuple[Run, ...], family: fonts.Family, max_size: float, min_size: float,
@@ -403,7 +212,7 @@ def _fits(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float
         max_lines = max(0, math.floor((height + 1e-6 - asc - desc) / (size * leading))) + 1
     space = fonts.space_width(face, size)
     count, in_line, x = 1, 0, 0.0      # lines so far; words on the line being set, its width
-    for item in _measured(runs, family):
+    for item in measured(runs, family):
         if item == "\n":
             count, in_line, x = count + 1, 0, 0.0
         elif item != " ":
@@ -417,7 +226,7 @@ def _fits(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float
                 in_line += 1
             else:
                 gap = space if in_line else 0.0
-                for (_, unit_width), new_line in _placed(item, size, x, gap, in_line > 0, width,
+                for (_, unit_width), new_line in placed(item, size, x, gap, in_line > 0, width,
                                                          hyphenate):
                     word_width = unit_width * size
                     if new_line and in_line:

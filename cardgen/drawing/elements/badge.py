@@ -10,7 +10,8 @@ from cardgen.drawing.elements.base import (BindContext, Box, Element, Ink, color
                                           font_size, length, signed_length)
 from cardgen.drawing.elements.text import check_characters, draw_layout, text_ink
 from cardgen.drawing.icons import ICONS
-from cardgen.drawing.richtext import TextLayout, layout_text, natural_extent
+from cardgen.drawing.richtext import TextLayout, layout_text
+from cardgen.drawing.text_measure import natural_extent
 from cardgen.base.units import mm_to_pt
 
 SHAPES = ("circle", "square", "rounded", "hexagon", "diamond")

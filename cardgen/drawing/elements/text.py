@@ -8,7 +8,8 @@ from cardgen.shared.schema import Key
 from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import (ALIGN, VALIGN, BindContext, Box, Element, Ink,
                                           color_name, font_family, font_size)
-from cardgen.drawing.richtext import TextLayout, fit_text, layout_text, natural_extent
+from cardgen.drawing.richtext import TextLayout, fit_text, layout_text
+from cardgen.drawing.text_measure import natural_extent
 from cardgen.base.units import mm_to_pt, pt_to_mm
 
 TITLE_LEADING = 1.0  # a title wrapped onto two lines is set solid: its lines read as one name

@@ -7,7 +7,7 @@ from reportlab.platypus import TableStyle
 
 from cardgen.base import markup
 from cardgen.drawing import fonts
-from cardgen.drawing.richtext import natural_widths
+from cardgen.drawing.text_measure import natural_widths
 from cardgen.render.booklet.flowables import INK, AtFoot, BookTable, Heading, Note, RichText, table_font
 from cardgen.render.booklet.keeping import ItemList
 from cardgen.render.booklet.template import FRAME_RAISE, PageStyle
