@@ -28,7 +28,7 @@ import shlex
 from cardgen.base.errors import ProblemError, did_you_mean
 from cardgen.base.model import Block, frozen_map
 from cardgen.base.limits import DOCUMENT_BLOCKS, DOCUMENT_DEPTH, DOCUMENT_TABLE_COLUMNS, HEADING_CHARS
-from cardgen.load.markdown_blocks import MARKDOWN, RULE, Deep, Flood, cells
+from cardgen.load.markdown_blocks import RULE, Deep, Flood, cells, markdown
 
 
 # directive -> its keys: (required, optional), and what it prints
@@ -87,7 +87,7 @@ def read_blocks(text: str) -> tuple[tuple[Block, ...], list[DocumentTextError]]:
     problems of the directives it could not read (every one, not only the first)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
-        tokens = MARKDOWN.parse(text)
+        tokens = markdown().parse(text)
         flooded = False
     except Flood as flood:            # the tokens read so far hold more pieces than allowed
         tokens, flooded = flood.tokens, True

@@ -5,13 +5,15 @@ past DOCUMENT_BLOCKS pieces (or notes and lists nested past DOCUMENT_DEPTH) pars
 from __future__ import annotations
 
 import re
-
-from markdown_it import MarkdownIt
-from markdown_it.rules_block import StateBlock
-from markdown_it.rules_block.table import table as gfm_table
-from markdown_it.rules_core import StateCore
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from cardgen.base.limits import DOCUMENT_BLOCKS, DOCUMENT_DEPTH, DOCUMENT_TABLE_COLUMNS
+
+if TYPE_CHECKING:      # markdown-it itself is imported when a document is first read
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_block import StateBlock
+    from markdown_it.rules_core import StateCore
 
 RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")   # a table's row of dashes
 # The most tokens one piece (a block, list item or table row) makes: a table row at its widest.
@@ -108,6 +110,8 @@ def _directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
 def _table_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """GitHub's table, unless its rule row has more columns than a table may: those rows are
     read as cardgen's own table, one token, and refused for their columns."""
+    from markdown_it.rules_block.table import table as gfm_table
+
     if not gfm_table(state, start, end, True):
         return False
     if len(cells(_line(state, start + 1))) > DOCUMENT_TABLE_COLUMNS:
@@ -131,7 +135,12 @@ def _pipe_rows_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
     return True
 
 
-def _markdown() -> MarkdownIt:
+@lru_cache(maxsize=1)
+def markdown() -> MarkdownIt:
+    """The block parser, made when a document is first read (a game of cards alone never
+    imports markdown-it)."""
+    from markdown_it import MarkdownIt
+
     md = MarkdownIt("commonmark", {"html": False, "maxNesting": 20})
     md.enable("table")
     md.disable(["code", "fence", "hr", "html_block", "reference", "inline", "text_join"])
@@ -142,8 +151,6 @@ def _markdown() -> MarkdownIt:
                           {"alt": ["paragraph", "reference", "blockquote", "list"]})
     return md
 
-
-MARKDOWN = _markdown()
 
 
 _CELL_BREAK = re.compile(r"\[\[[^\]]*\]\]|\\\||\|")    # a [[Term|shown]] or \| is no break

@@ -90,3 +90,11 @@ def test_a_kind_is_imported_when_first_asked_for(name):
     run = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=120)
     assert run.stdout.split() == ["False", "True"], run.stderr
+
+
+def test_checking_a_game_with_no_documents_imports_no_markdown_reader():
+    game = REPO / "tests" / "corpus" / "valid-minimal" / "data" / "game"
+    assert not list(game.rglob("*.md"))
+    modules = imported("validate", str(game))
+    assert "cardgen.load.documents" in modules       # the reader's own module is there
+    assert loaded(modules, ("markdown_it",)) == []
