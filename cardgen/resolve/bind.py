@@ -94,6 +94,7 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
     contrasts = context.setdefault("contrasts", {})   # colour pair -> its contrast, for the run
     bindings = context.setdefault("bindings", {})      # id(spec) -> (spec, its KeyBinding)
     alike = context.setdefault("elements", {})         # the elements and boxes faces drew so far
+    fixed = context.setdefault("fixed", {})   # an element the same on every face, bound and checked
     earlier = first.parts if first is not None else (None,) * len(layout.elements)
     found: list[Problem] = []   # the face's problems, element by element
     # the reader shares the context's problem list, not the context: no cycle for the GC
@@ -105,6 +106,8 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
         kept = before is not None and spec.name not in caps and shift == before.shift
         if kept and same_below and failed == failed_first:
             part = before       # bound the same, and checked over the same: as it was
+        elif (id(spec), width, height, bleed, shift, failed) in fixed:
+            part = fixed[id(spec), width, height, bleed, shift, failed]
         else:
             start = len(found)  # this element's problems are those noted from here
             if kept:
@@ -125,6 +128,8 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
             part = BoundElement(spec, element, tuple(found[start:binding]),
                                 tuple(found[binding:]), shift, moves, underneath(inks),
                                 failed or any(p.severity is Severity.ERROR for p in found[start:]))
+            if not kept and _same_on_every_face(spec, bindings[id(spec)][1], inks):
+                fixed[id(spec), width, height, bleed, shift, failed] = part
         same_below = same_below and before is not None and part.areas == before.areas
         failed, failed_first = part.failed, before is not None and before.failed
         moved[spec.name] = part.moved
@@ -134,6 +139,14 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
     face = CardFace(key, width, height, bleed, tuple(part.element for part in drawn),
                     tuple(part.spec.name for part in drawn))
     return BoundFace(face, tuple(parts))
+
+
+def _same_on_every_face(spec: ElementSpec, binding: KeyBinding, inks: tuple[Ink, ...]) -> bool:
+    """Whether an element binds and checks the same on every face of its size (a frame, a
+    panel): none of its keys takes a card's value, it has no condition, and it prints no text
+    (whose contrast would be judged against what each face draws under it)."""
+    return (not binding.bound and spec.static.get("when") is None
+            and all(ink.kind != "text" for ink in inks))
 
 
 def _shared(element: Element | None, alike: dict) -> Element | None:
