@@ -6,6 +6,7 @@ file of every kind in place together.
 """
 from __future__ import annotations
 
+import gc
 import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -102,7 +103,16 @@ def validate(game: Game, outputs: tuple[OutputKind, ...], report: Report) -> Non
 
 
 def resolve(game: Game, report: Report) -> Faces:
-    return resolve_game(game, report)
+    # binding makes thousands of objects that live until the build ends, and no reference
+    # cycle: each pass of the collector would walk every face bound so far and free nothing,
+    # so it is paused while they are made
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return resolve_game(game, report)
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def check(game_dir: Path, report: Report, options: BuildOptions | None = None) -> Checked | None:
