@@ -84,10 +84,11 @@ def _measure(word: tuple[tuple, ...], family: fonts.Family) -> tuple[tuple[Piece
     return tuple(pieces), x
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=32_768)
 def measured(runs: tuple[Run, ...], family: fonts.Family) -> tuple:
     """The text's words (pieces and width at size 1), spaces ' ' and breaks '\\n': each text is
-    split and measured once, however many sizes fitting it tries."""
+    split and measured once, however many sizes fitting it tries, and again when a deck's one
+    text size sets it once more (the cache holds a large deck's texts between the two)."""
     measure = _word_measure(family)
     return tuple(item if isinstance(item, str) else measure(tuple(item)) for item in _items(runs))
 
