@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from cardgen.base import markup
 from cardgen.base.errors import Problem, Severity
@@ -43,10 +43,10 @@ def _length(value, total: float) -> float:
     return value.of(total) if isinstance(value, Percent) else float(value)
 
 
-@dataclass(frozen=True, slots=True)
-class BoundElement:
+class BoundElement(NamedTuple):
     """One element of a layout as a face binds it, kept so that the face bound again under caps
-    (the deck's one text size) binds again only the elements the caps change."""
+    (the deck's one text size) binds again only the elements the caps change (a tuple: one is
+    made for every element of every face)."""
 
     spec: ElementSpec
     element: Element | None       # None: it draws nothing on this face
