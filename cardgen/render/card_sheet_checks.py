@@ -80,6 +80,25 @@ class EdgeColours:
         return known[1]
 
 
+class PlannedSheets:
+    """Each PDF's sheets planned once a build (its checks and its drawing read one plan), with
+    each face's bleed colours (EdgeColours). Owned by one build's card sheets: it keeps what it
+    planned for, so no id it keys is reused."""
+
+    def __init__(self) -> None:
+        self.colours_of = EdgeColours()
+        self._plans: dict[tuple, tuple] = {}
+
+    def __call__(self, settings: PrintSettings, page: tuple[float, float],
+                 group: Sequence[DeckFaces]) -> tuple[SheetPlan, list, list[dict]]:
+        key = (id(settings), page, tuple(id(faces) for faces in group))
+        known = self._plans.get(key)
+        if known is None:
+            known = self._plans[key] = (settings, tuple(group),
+                                        sheets_for(settings, page, group, self.colours_of))
+        return known[2]
+
+
 def sheets_for(settings: PrintSettings, page: tuple[float, float], group: Sequence[DeckFaces],
                colours_of: EdgeColours | None = None) -> tuple[SheetPlan, list, list[dict]]:
     """The plan of a PDF of `group`, which slot of which sheet each card takes, and each card's
@@ -105,7 +124,7 @@ def sheets_for(settings: PrintSettings, page: tuple[float, float], group: Sequen
     return plan, in_order(plan, len(edges)), turned
 
 
-def check_shared_cuts(game: Game, faces, report: Report, colours_of: EdgeColours) -> None:
+def check_shared_cuts(game: Game, faces, report: Report, planned: PlannedSheets) -> None:
     """Cards whose bleeds differ visibly in colour sharing a cut, on a PDF's sheets as they
     are printed: a cut a little off the line leaves a sliver of one on the other."""
     settings = game.print
@@ -114,7 +133,7 @@ def check_shared_cuts(game: Game, faces, report: Report, colours_of: EdgeColours
     page = catalog.page_sizes()[settings.page]
     for name, group in sheet_groups(faces.decks, settings.pack):
         try:
-            plan, sheets, turned = sheets_for(settings, page, group, colours_of)
+            plan, sheets, turned = planned(settings, page, group)
         except ImpositionError:
             return                  # said already, deck by deck
         names = [card for card, _ in printed_faces(group)]
@@ -125,7 +144,7 @@ def check_shared_cuts(game: Game, faces, report: Report, colours_of: EdgeColours
                       mismatches(plan, {slot: turned[i] for slot, i in taken}, bleeds_differ)]
         if not found:
             continue
-        separated = sheets_for(replace(settings, separate_colours=True), page, group, colours_of)[1]
+        separated = planned(replace(settings, separate_colours=True), page, group)[1]
         number, a, b = found[0]
         deck = group[0].deck
         where = Source(deck.source.file, deck.source.line, deck.source.path)
@@ -271,7 +290,7 @@ def _footer_room(game: Game, decks, page_size, report: Report) -> None:
 
 
 def check_footers_between_gutters(game: Game, faces, report: Report,
-                                  colours_of: EdgeColours) -> None:
+                                  planned: PlannedSheets) -> None:
     """The footer check again, on the sheets of a PDF whose cards' bleeds differ in colour: their
     gutters move the block, its marks and so the room the footer has, and parted colours may
     take more sheets."""
@@ -280,7 +299,7 @@ def check_footers_between_gutters(game: Game, faces, report: Report,
     for _, group in sheet_groups(faces.decks, settings.pack):
         decks = [item.deck for item in group]
         try:
-            plan, sheets, _ = sheets_for(settings, page, group, colours_of)
+            plan, sheets, _ = planned(settings, page, group)
             plain = sheet_plan(settings, page, decks[0].size)
         except ImpositionError:
             return              # said already, deck by deck

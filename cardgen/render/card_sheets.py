@@ -9,9 +9,8 @@ from cardgen.base.errors import Report
 from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Game, Source
 from cardgen.render.base import SIDES, OutputKind, listed
-from cardgen.render.card_sheet_checks import (EdgeColours, check_footers_between_gutters,
-                                             check_print, check_shared_cuts, sheet_groups,
-                                             sheets_for)
+from cardgen.render.card_sheet_checks import (PlannedSheets, check_footers_between_gutters,
+                                             check_print, check_shared_cuts, sheet_groups)
 from cardgen.render.ink_saver import light_deck
 from cardgen.render.options import Flag, Option
 from cardgen.render.sheet_drawing import render_decks
@@ -26,16 +25,15 @@ class CardSheets(OutputKind):
 
     def __init__(self, options: Mapping | None = None):
         super().__init__(options)
-        # the kind is made for one build: its faces' bleed colours, judged for the checks, are
-        # the ones the sheets are drawn with
-        self.colours_of = EdgeColours()
+        # the kind is made for one build: the sheets its checks judged are the ones it draws
+        self.planned = PlannedSheets()
 
     def check(self, game: Game, report: Report) -> None:
         check_print(game, report)
 
     def check_faces(self, game: Game, faces: Faces, report: Report) -> None:
-        check_shared_cuts(game, faces, report, self.colours_of)
-        check_footers_between_gutters(game, faces, report, self.colours_of)
+        check_shared_cuts(game, faces, report, self.planned)
+        check_footers_between_gutters(game, faces, report, self.planned)
 
     def file_names(self, game: Game) -> dict[str, list[tuple[str, Source]]]:
         """One maker per PDF made: a deck, or the decks packed together into one."""
@@ -58,7 +56,7 @@ class CardSheets(OutputKind):
         page = catalog.page_sizes()[settings.page]
         out = {}
         for name, group in sheet_groups(faces.decks, settings.pack):
-            plan, sheets, _ = sheets_for(settings, page, group, self.colours_of)
+            plan, sheets, _ = self.planned(settings, page, group)
             if self.options["ink_saver"]:
                 # planned on the faces as designed: a light bleed keeps the gutters it had
                 group = tuple(light_deck(deck) for deck in group)
