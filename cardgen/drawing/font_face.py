@@ -114,7 +114,7 @@ class QuickFace(TTFontFace):
         return [p << 1 for p in found] if location_format == 0 else list(found)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def _subset(face: QuickFace, subset: tuple[int, ...]) -> bytes:
     """The font program embedded for a subset of the face's characters: made once for the
     files that embed the same subset (a document's plain pages and its booklet set one text).

@@ -6,7 +6,6 @@ from functools import lru_cache
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from cardgen.drawing import fonts
 from cardgen.drawing.icons import draw_icon
 from cardgen.drawing.pictures import PictureCache
 from cardgen.base.units import mm_to_pt
@@ -24,21 +23,6 @@ def _curved_path(shape: str, x: float, y: float, width: float, height: float,
     else:
         path.roundRect(x, y, width, height, radius)
     return tuple(path._code)
-
-
-def runs(pieces, size: float) -> list[tuple[float, str, str]]:
-    """Words one space apart in one font, joined into one string with the space between: the
-    font's own space puts each word exactly where it was set, in fewer, shorter operators."""
-    out: list[list] = []
-    for x_pt, text, font in pieces:
-        if out and out[-1][2] == font:
-            x0, joined, _ = out[-1]
-            end = x0 + fonts.text_width(joined, font, size)
-            if abs(x_pt - end - fonts.space_width(font, size)) < 1e-3:
-                out[-1][1] = f"{joined} {text}"
-                continue
-        out.append([x_pt, text, font])
-    return [tuple(run) for run in out]
 
 
 class Pen:
@@ -114,14 +98,10 @@ class Pen:
         c.setFont(font, size)
         c.drawString(x_pt, baseline_pt, text)
 
-    def text_block(self, lines, size: float, color) -> None:
-        """Lines of words, each line (baseline, [(x, text, font) ...]) in points, in one text
-        object: a PDF reader reads each line as one, and the PDF holds fewer operators."""
-        self.text_runs([(baseline, runs(pieces, size)) for baseline, pieces in lines], size, color)
-
     def text_runs(self, lines, size: float, color) -> None:
-        """Lines of runs, each line (baseline, [(x, text, font) ...]) in points, in one text
-        object."""
+        """Lines of runs of words (`Line.drawn`), each line (baseline, [(x, text, font) ...]) in
+        points, in one text object: a PDF reader reads each line as one, and the PDF holds fewer
+        operators."""
         placed = [(baseline, run) for baseline, line in lines for run in line]
         if not placed:
             return

@@ -16,6 +16,7 @@ from cardgen.drawing import fonts
 from cardgen.drawing.text_measure import Piece, measured, unit_width
 from cardgen.drawing.word_breaks import placed
 
+
 @dataclass(frozen=True, slots=True)
 class Line:
     """A set line: its words as measured at size 1 (shared by every line that sets the same
@@ -118,9 +119,9 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
                 line.append((item[0], word_width))
                 continue
             gap = space if paragraph[-1] else 0.0
-            for (pieces, unit_width), new_line in placed(item, size, x, gap, bool(paragraph[-1]),
-                                                          width, hyphenate):
-                word_width = unit_width * size
+            for (pieces, unit), new_line in placed(item, size, x, gap, bool(paragraph[-1]), width,
+                                                   hyphenate):
+                word_width = unit * size
                 if new_line and paragraph[-1]:
                     paragraph.append([])
                     x = 0.0
@@ -226,9 +227,9 @@ def _fits(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float
                 in_line += 1
             else:
                 gap = space if in_line else 0.0
-                for (_, unit_width), new_line in placed(item, size, x, gap, in_line > 0, width,
-                                                         hyphenate):
-                    word_width = unit_width * size
+                for (_, unit), new_line in placed(item, size, x, gap, in_line > 0, width,
+                                                  hyphenate):
+                    word_width = unit * size
                     if new_line and in_line:
                         count, in_line, x = count + 1, 0, 0.0
                     gap = space if in_line else 0.0

@@ -60,11 +60,11 @@ def _items(runs: tuple[Run, ...]) -> list:
     return items
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _word_measure(family: fonts.Family):
     """`_measure` for one family, keyed by the word alone: looked up for every word set, so the
     family is not hashed again each time."""
-    return lru_cache(maxsize=50_000)(partial(_measure, family=family))
+    return lru_cache(maxsize=20_000)(partial(_measure, family=family))
 
 
 def _measure(word: tuple[tuple, ...], family: fonts.Family) -> tuple[tuple[Piece, ...], float]:
@@ -131,7 +131,7 @@ def natural_widths(runs: tuple[Run, ...], family: fonts.Family, size: float) -> 
     """The text's widest word and its widest line unbroken (a line to each hard break) at
     `size`: the widths `layout_text` finds setting it a word to a line and in no width, found
     from the words' widths alone, in the same sums."""
-    space = fonts.text_width(" ", family.face(), size)
+    space = fonts.space_width(family.face(), size)
     word = line = x = 0.0
     starts = True                  # no word yet on the line being summed
     for item in measured(runs, family):

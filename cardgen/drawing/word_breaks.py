@@ -10,7 +10,7 @@ from cardgen.drawing.text_measure import Measured, Piece, measured_texts
 
 
 def placed(word: Measured, size: float, x: float, gap: float, in_line: bool,
-            width: float | None, hyphenate: bool) -> tuple[tuple[Measured, bool], ...]:
+           width: float | None, hyphenate: bool) -> tuple[tuple[Measured, bool], ...]:
     """Where a word goes: its parts (the word whole, or broken with hyphens) each with whether
     it starts a new line, the line being set `x` wide so far (`in_line`: with a word on it)."""
     if width is None:

@@ -67,8 +67,8 @@ def printed_faces(group: Sequence[DeckFaces]) -> list[tuple[str, CardFace]]:
 
 class EdgeColours:
     """Each face's bleed colours by side (`edge_colours`), worked out once a face however many
-    copies of it print and however often its sheets are planned. A cache owned by one check or
-    one drawing of a build's faces: it holds each face it judged, so no id it keys is reused."""
+    copies of it print and however often its sheets are planned. A cache owned by one build's
+    card sheets (PlannedSheets): it holds each face it judged, so no id it keys is reused."""
 
     def __init__(self) -> None:
         self._by_face: dict[int, tuple[CardFace, dict]] = {}
@@ -144,7 +144,8 @@ def check_shared_cuts(game: Game, faces, report: Report, planned: PlannedSheets)
                       mismatches(plan, {slot: turned[i] for slot, i in taken}, bleeds_differ)]
         if not found:
             continue
-        separated = planned(replace(settings, separate_colours=True), page, group)[1]
+        separated = sheets_for(replace(settings, separate_colours=True), page, group,
+                               planned.colours_of)[1]
         number, a, b = found[0]
         deck = group[0].deck
         where = Source(deck.source.file, deck.source.line, deck.source.path)

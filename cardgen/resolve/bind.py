@@ -106,7 +106,7 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
         kept = before is not None and spec.name not in caps and shift == before.shift
         if kept and same_below and failed == failed_first:
             part = before       # bound the same, and checked over the same: as it was
-        elif (id(spec), width, height, bleed, shift, failed) in fixed:
+        elif spec.name not in caps and (id(spec), width, height, bleed, shift, failed) in fixed:
             part = fixed[id(spec), width, height, bleed, shift, failed]
         else:
             start = len(found)  # this element's problems are those noted from here
@@ -128,7 +128,8 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
             part = BoundElement(spec, element, tuple(found[start:binding]),
                                 tuple(found[binding:]), shift, moves, underneath(inks),
                                 failed or any(p.severity is Severity.ERROR for p in found[start:]))
-            if not kept and _same_on_every_face(spec, bindings[id(spec)][1], inks):
+            if not kept and not caps.get(spec.name) and _same_on_every_face(
+                    spec, bindings[id(spec)][1], element):
                 fixed[id(spec), width, height, bleed, shift, failed] = part
         same_below = same_below and before is not None and part.areas == before.areas
         failed, failed_first = part.failed, before is not None and before.failed
@@ -141,12 +142,14 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
     return BoundFace(face, tuple(parts))
 
 
-def _same_on_every_face(spec: ElementSpec, binding: KeyBinding, inks: tuple[Ink, ...]) -> bool:
+def _same_on_every_face(spec: ElementSpec, binding: KeyBinding, element: Element | None) -> bool:
     """Whether an element binds and checks the same on every face of its size (a frame, a
     panel): none of its keys takes a card's value, it has no condition, and it prints no text
-    (whose contrast would be judged against what each face draws under it)."""
+    (whose contrast would be judged against what each face draws under it, and whose size a
+    deck may cap)."""
     return (not binding.bound and spec.static.get("when") is None
-            and all(ink.kind != "text" for ink in inks))
+            and (element is None or (element.fitted_size() is None
+                                     and all(ink.kind != "text" for ink in element.inks()))))
 
 
 def _shared(element: Element | None, alike: dict) -> Element | None:

@@ -162,7 +162,7 @@ def parse_text(text: str, scope: Scope, noted: list[Problem]) -> markup.Parsed:
 
 @lru_cache(maxsize=4096)
 def _named(text: str) -> tuple[str, ...]:
-    """The fields a layout's text names, each once: a layout's few texts, read for every card."""
+    """The fields a text names, each once: mostly a layout's few texts, read for every card."""
     return tuple(dict.fromkeys(FIELD_REF.findall(text)))
 
 

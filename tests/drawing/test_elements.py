@@ -5,7 +5,11 @@ import pytest
 from PIL import Image
 
 from cardgen.base.markup import parse
+from cardgen.drawing import fonts
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box
+from cardgen.drawing.elements.text import check_characters
+from cardgen.drawing.richtext import Line, TextLayout
+from cardgen.drawing.text_measure import Piece
 
 CARD_W, CARD_H, BLEED = 63.5, 88.9, 3.0
 
@@ -111,3 +115,19 @@ def test_a_badge_value_too_long_for_its_badge_is_reported():
     [problem] = ctx.problems
     assert (problem.path, problem.severity, problem.code) == (("text",), "error", "text-overflow")
     assert problem.message.startswith("value does not fit its 8 mm badge even at 6pt")
+
+
+def test_a_hyphen_set_where_a_word_breaks_is_checked_in_the_face_it_is_set_in():
+    symbols = fonts.families()[fonts.SYMBOLS]
+    assert fonts.missing_glyphs("-", symbols.face()) == ("-",)   # the case checked below
+    sans = fonts.families()["sans"]
+
+    def broken_in(face: str):
+        head = (Piece(0.0, 1.0, "⌛⌛-", face),)
+        return TextLayout(10.0, 12.0, (Line((head,), 2.5, 10.0, 10.0),), 10.0, 10.0, 8.0, True)
+
+    runs = parse("⌛⌛⌛⌛").runs            # the text itself has no hyphen to check
+    for face, reported in ((symbols.face(), True), (sans.face(), False)):
+        ctx = context()
+        check_characters(ctx, "text", runs, sans, (), broken_in(face))
+        assert any("'-'" in p.message for p in ctx.problems) is reported, face

@@ -57,13 +57,10 @@ class RecordingPen(Pen):
     def text(self, x_pt, baseline_pt, text, font, size, color):
         self.log.append(f"text {_n(x_pt, baseline_pt, size)} {font} {text!r}")
 
-    def text_block(self, lines, size, color):
-        for baseline_pt, pieces in lines:
-            for x_pt, text, font in pieces:
-                self.text(x_pt, baseline_pt, text, font, size, color)
-
     def text_runs(self, lines, size, color):
-        self.text_block(lines, size, color)
+        for baseline_pt, runs in lines:
+            for x_pt, text, font in runs:
+                self.text(x_pt, baseline_pt, text, font, size, color)
 
     def icon(self, name, x_pt, y_pt, size_pt, color):
         self.log.append(f"icon {name} {_n(x_pt, y_pt, size_pt)} color={_color(color)}")

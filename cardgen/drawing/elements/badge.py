@@ -108,9 +108,8 @@ class Badge(Element):
             draw_layout(pen, self.label, self.label_box, "center", "middle", self.color)
 
     def inks(self):
-        shape = (Ink("area", self.box, self.fill),) if self.fill is not None else ()
         label = (text_ink(self.label, self.label_box, self.color, True),) if self.label else ()
-        return shape + (text_ink(self.value, self.value_box, self.color, False),) + label
+        return self.solid_inks() + (text_ink(self.value, self.value_box, self.color, False),) + label
 
     def solid_inks(self):
         return (Ink("area", self.box, self.fill),) if self.fill is not None else ()

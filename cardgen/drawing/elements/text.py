@@ -60,13 +60,16 @@ def draw_layout(pen, layout: TextLayout, box: Box, align: str, valign: str, colo
         pen.icon(name, x, y, size, color)
 
 
-def check_characters(ctx: BindContext, key: str, runs: tuple, family, fields: tuple) -> None:
+def check_characters(ctx: BindContext, key: str, runs: tuple, family, fields: tuple,
+                     layout: TextLayout | None = None) -> None:
     """Report characters of the text's runs that would print wrong: those no font of the family
     (or its fallbacks) has a glyph for (an empty box) and those of right-to-left scripts
-    (reversed and unjoined)."""
+    (reversed and unjoined). With its `layout`, a hyphen setting added where it broke a word
+    is checked too, in the face of the letter before it."""
     texts = [(run.text, run.bold, run.italic) for run in runs if run.text]
     missing = sorted({c for text, bold, italic in texts
-                      for c in fonts.unprintable(text, family.chain(bold, italic))})
+                      for c in fonts.unprintable(text, family.chain(bold, italic))}
+                     | _hyphens_missing(layout))
     if missing:
         ctx.problem(key, f"the font has no glyph for {_shown(missing)}; it would print as a box",
                     fields, code="missing-glyph")
@@ -78,6 +81,15 @@ def check_characters(ctx: BindContext, key: str, runs: tuple, family, fields: tu
                     fields, code="right-to-left")
 
 
+def _hyphens_missing(layout: TextLayout | None) -> set[str]:
+    """'-' when a word broken at a line's end takes a hyphen its face has no glyph for."""
+    if layout is None:
+        return set()
+    return {c for line in layout.lines if line.words
+            for piece in line.words[-1][-1:] if piece.text.endswith("-")
+            for c in fonts.missing_glyphs("-", piece.font)}
+
+
 def _shown(chars: list[str]) -> str:
     listed = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in chars[:5])
     return listed + (f" and {len(chars) - 5} more" if len(chars) > 5 else "")
@@ -86,7 +98,7 @@ def _shown(chars: list[str]) -> str:
 def _check_text(ctx: BindContext, key: str, parsed, family, layout: TextLayout, box: Box,
                 min_size) -> None:
     """Report text that overflows its box, and characters that would print wrong."""
-    check_characters(ctx, key, parsed.runs, family, parsed.fields)
+    check_characters(ctx, key, parsed.runs, family, parsed.fields, layout)
     if not layout.fits:
         ctx.problem(key, f"text does not fit its {box.width:g} x {box.height:g} mm box even at "
                     f"{min_size:g}pt: shorten it, or enlarge the box or lower min_size",

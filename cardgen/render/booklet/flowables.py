@@ -125,24 +125,8 @@ class RichText(Flowable):
 
 
 def _runs(line: Line, left: float) -> list[tuple[float, str, str]]:
-    """A line's words `left` of its start as (x, text, font), those one space apart in one font
-    joined, as a card's text is drawn (pen.runs): each word's end found from the width it was
-    set with, not measured again, and its pieces not made."""
-    out: list[list] = []
-    end, size, spaces = 0.0, line.size, {}
-    for word, start in zip(line.words, line.starts):
-        for piece in word:
-            if not piece.text or piece.icon:
-                continue
-            x, font = left + (start + piece.x * size), piece.font
-            if font not in spaces:
-                spaces[font] = fonts.text_width(" ", font, size)
-            if out and out[-1][2] == font and abs(x - end - spaces[font]) < 1e-3:
-                out[-1][1] = f"{out[-1][1]} {piece.text}"
-            else:
-                out.append([x, piece.text, font])
-            end = x + piece.width * size
-    return [tuple(run) for run in out]
+    """A line's runs (Line.drawn) placed `left` of its start."""
+    return [(left + x, text, font) for x, text, font in line.drawn()[0]]
 
 
 class Note(RichText):
