@@ -111,22 +111,6 @@ def measured_texts(texts: list[tuple[str, str]]) -> Measured:
     return tuple(pieces), x
 
 
-def natural_extent(runs: tuple[Run, ...], family: fonts.Family,
-                   leading: float = 1.2) -> tuple[float, float]:
-    """The width and height of the text set at size 1 with no box (a line per hard break), as
-    `layout_text` finds them, without setting its lines."""
-    face = family.face()
-    space = fonts.space_width(face, 1.0)
-    widest, x, words, lines = 0.0, 0.0, 0, 1
-    for item in measured(runs, family):
-        if item == "\n":
-            widest, x, words, lines = max(widest, x), 0.0, 0, lines + 1
-        elif item != " ":
-            x = x + (space if words else 0.0) + item[1] * 1.0
-            words += 1
-    return max(widest, x), fonts.ascent(face) + fonts.descent(face) + (lines - 1) * 1.0 * leading
-
-
 def natural_widths(runs: tuple[Run, ...], family: fonts.Family, size: float) -> tuple[float, float]:
     """The text's widest word and its widest line unbroken (a line to each hard break) at
     `size`: the widths `layout_text` finds setting it a word to a line and in no width, found
@@ -143,3 +127,20 @@ def natural_widths(runs: tuple[Run, ...], family: fonts.Family, size: float) -> 
             x = (x if starts else x + space) + width
             starts = False
     return word, max(line, x)
+
+
+def one_line_size(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float,
+                  height: float | None = None, leading: float = 1.2) -> float:
+    """The largest size, up to `size`, at which the text set a line to each hard break (a title,
+    a badge's value) fits `width` and `height` points: found from its size-1 extent, as
+    `layout_text` would set it, without setting its lines."""
+    _, widest = natural_widths(runs, family, 1.0)
+    if widest > 0:
+        size = min(size, width / widest)
+    if height is not None:
+        face = family.face()
+        lines = measured(runs, family).count("\n") + 1
+        tall = fonts.ascent(face) + fonts.descent(face) + (lines - 1) * 1.0 * leading
+        if tall > 0:
+            size = min(size, height / tall)
+    return size

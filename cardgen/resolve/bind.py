@@ -103,11 +103,13 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
                       context["images"], colors, found, families)
     for spec, before in zip(layout.elements, earlier):
         shift = moved.get(spec.static.get("after"), 0.0)
-        kept = before is not None and spec.name not in caps and shift == before.shift
+        capped = spec.name in caps
+        kept = before is not None and not capped and shift == before.shift
+        same = None if capped else (id(spec), width, height, bleed, shift, failed)  # in `fixed`
         if kept and same_below and failed == failed_first:
             part = before       # bound the same, and checked over the same: as it was
-        elif spec.name not in caps and (id(spec), width, height, bleed, shift, failed) in fixed:
-            part = fixed[id(spec), width, height, bleed, shift, failed]
+        elif same in fixed:
+            part = fixed[same]
         else:
             start = len(found)  # this element's problems are those noted from here
             if kept:
@@ -128,9 +130,8 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
             part = BoundElement(spec, element, tuple(found[start:binding]),
                                 tuple(found[binding:]), shift, moves, underneath(inks),
                                 failed or any(p.severity is Severity.ERROR for p in found[start:]))
-            if not kept and not caps.get(spec.name) and _same_on_every_face(
-                    spec, bindings[id(spec)][1], element):
-                fixed[id(spec), width, height, bleed, shift, failed] = part
+            if not kept and same is not None and _same_on_every_face(spec, known[1], element):
+                fixed[same] = part
         same_below = same_below and before is not None and part.areas == before.areas
         failed, failed_first = part.failed, before is not None and before.failed
         moved[spec.name] = part.moved

@@ -11,7 +11,7 @@ from cardgen.drawing.elements.base import (BindContext, Box, Element, Ink, color
 from cardgen.drawing.elements.text import check_characters, draw_layout, text_ink
 from cardgen.drawing.icons import ICONS
 from cardgen.drawing.richtext import TextLayout, layout_text
-from cardgen.drawing.text_measure import natural_extent
+from cardgen.drawing.text_measure import one_line_size
 from cardgen.base.units import mm_to_pt
 
 SHAPES = ("circle", "square", "rounded", "hexagon", "diamond")
@@ -117,9 +117,6 @@ class Badge(Element):
 
 def _shrunk(runs, family, size: float, width_mm: float, height_mm: float | None = None) -> TextLayout:
     """One line at `size`, scaled down to fit the width (and height) given in mm."""
-    natural_width, natural_height = natural_extent(runs, family)
-    if natural_width:
-        size = min(size, mm_to_pt(width_mm) / natural_width)
-    if height_mm and natural_height:
-        size = min(size, mm_to_pt(height_mm) / natural_height)
+    size = one_line_size(runs, family, size, mm_to_pt(width_mm),
+                         mm_to_pt(height_mm) if height_mm else None)
     return layout_text(runs, family, max(size, 1.0), None, None)

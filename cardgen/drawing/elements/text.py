@@ -9,7 +9,7 @@ from cardgen.drawing import fonts
 from cardgen.drawing.elements.base import (ALIGN, VALIGN, BindContext, Box, Element, Ink,
                                           color_name, font_family, font_size)
 from cardgen.drawing.richtext import TextLayout, fit_text, layout_text
-from cardgen.drawing.text_measure import natural_extent
+from cardgen.drawing.text_measure import one_line_size
 from cardgen.base.units import mm_to_pt, pt_to_mm
 
 TITLE_LEADING = 1.0  # a title wrapped onto two lines is set solid: its lines read as one name
@@ -134,11 +134,7 @@ class Text(Element):
         family = ctx.family(values["font"])
         size, min_size = values["size"], values["min_size"] or values["size"] * 0.6
         width, height = mm_to_pt(box.width), mm_to_pt(box.height)
-        natural_width, natural_height = natural_extent(parsed.runs, family)
-        if natural_width > 0:
-            size = min(size, width / natural_width)
-        if natural_height > 0:
-            size = min(size, height / natural_height)
+        size = one_line_size(parsed.runs, family, size, width, height)
         layout = layout_text(parsed.runs, family, max(size, min_size), None, height)
         fits = size >= min_size - 1e-6
         if layout.fits != fits:
