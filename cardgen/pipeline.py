@@ -105,13 +105,15 @@ def validate(game: Game, outputs: tuple[OutputKind, ...], report: Report) -> Non
 def resolve(game: Game, report: Report) -> Faces:
     # binding makes thousands of objects that live until the build ends, and no reference
     # cycle: each pass of the collector would walk every face bound so far and free nothing,
-    # so it is paused while they are made
+    # so it is paused while they are made, and what they made is then out of its reach for
+    # good (frozen: counted on being freed, as it is, when its last reference goes)
     enabled = gc.isenabled()
     gc.disable()
     try:
         return resolve_game(game, report)
     finally:
         if enabled:
+            gc.freeze()
             gc.enable()
 
 

@@ -98,3 +98,34 @@ def test_a_picture_path_one_token_gives_is_reported_at_its_value(copy_game, vali
                                 "token_sets[1].tokens[0].values.emblem: expected a path relative "
                                 "to the game folder, found absolute path '/etc' (on 2 faces, "
                                 "e.g. token 'Damage' front;")
+
+
+def test_resolving_a_game_leaves_no_reference_cycle_behind():
+    # the objects a check makes are frozen out of the garbage collector's reach once resolved
+    # (pipeline.resolve): that is safe only while none of them is in a cycle, which the collector
+    # alone could free
+    import gc
+    from pathlib import Path
+
+    from cardgen import pipeline
+    from cardgen.base.errors import Report
+
+    data = Path(__file__).resolve().parents[2] / "data"
+    games = sorted(p for p in data.iterdir() if (p / "game.yaml").is_file())
+    options = pipeline.BuildOptions(only=("cards", "tokens", "boards"))
+    for game in games:      # what the first check imports (markdown's tables) made once
+        pipeline.check(game, Report(), options)
+    for game in games:
+        gc.unfreeze()
+        gc.collect()
+        checked = pipeline.check(game, Report(), options)
+        assert checked is not None and gc.get_freeze_count() > 0
+        del checked
+        gc.unfreeze()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            found = gc.collect()
+        finally:
+            gc.set_debug(0)
+        assert found == 0, (game.name, [repr(o)[:120] for o in gc.garbage[:10]])
+        gc.garbage.clear()
