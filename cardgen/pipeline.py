@@ -16,6 +16,7 @@ from cardgen.base.errors import Report, relative_name
 from cardgen.resolve.resolve import Faces, resolve_game
 from cardgen.load.game import load_game
 from cardgen.base.model import Game, frozen_map
+from cardgen.drawing.richtext import forget_set_texts
 from cardgen.render import OUTPUT_KINDS, OutputKind, made_by_default
 from cardgen.render.options import Folder, OptionConflict, WebAddress, check_excludes, web_address
 from cardgen.validate import validate_game
@@ -130,6 +131,7 @@ def check(game_dir: Path, report: Report, options: BuildOptions | None = None) -
     if not report.has_errors():
         for kind in outputs:
             kind.check_faces(game, faces, report)
+    forget_set_texts()
     if report.has_errors(options.strict if options else False):
         return None
     return Checked(game, faces, outputs)

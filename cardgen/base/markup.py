@@ -79,6 +79,12 @@ def _field_names(text: str) -> tuple[str, ...]:
     return tuple(m.group("field") for m in _TOKEN.finditer(text) if m.lastgroup == "field")
 
 
+def forget_parsed() -> None:
+    """Empty the caches of texts parsed (drawing.richtext.forget_set_texts)."""
+    _parse.cache_clear()
+    _field_names.cache_clear()
+
+
 @lru_cache(maxsize=32_768)
 def _parse(text: str, shown_fields: tuple[str | None, ...]) -> Parsed:
     """`text` parsed, its `{{field}}`s showing `shown_fields` in order (None: unknown)."""

@@ -11,9 +11,10 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cardgen.base import markup
 from cardgen.base.markup import Run
 from cardgen.drawing import fonts
-from cardgen.drawing.text_measure import Piece, measured, unit_width
+from cardgen.drawing.text_measure import Piece, forget_measured, measured, unit_width
 from cardgen.drawing.word_breaks import placed
 
 
@@ -241,3 +242,14 @@ def _fits(runs: tuple[Run, ...], family: fonts.Family, size: float, width: float
             return False
     block = asc + desc + (count - 1) * size * leading
     return height is None or block <= height + 1e-6
+
+
+def forget_set_texts() -> None:
+    """Empty the bounded caches that text parsed, measured and set fills while faces are bound.
+    They serve a deck's faces bound again at its one text size; once every face of a build is
+    resolved none is read again, and the memory they hold (tens of megabytes for a deck of
+    thousands of cards) is then the render's to draw with."""
+    markup.forget_parsed()
+    forget_measured()
+    for cached in (_layout_text, fonts.missing_glyphs, fonts.split_by_font):
+        cached.cache_clear()

@@ -93,6 +93,12 @@ def measured(runs: tuple[Run, ...], family: fonts.Family) -> tuple:
     return tuple(item if isinstance(item, str) else measure(tuple(item)) for item in _items(runs))
 
 
+def forget_measured() -> None:
+    """Empty the caches of texts and words measured (richtext.forget_set_texts)."""
+    measured.cache_clear()
+    _word_measure.cache_clear()
+
+
 Measured = tuple[tuple[Piece, ...], float]      # a word's pieces and its width, at size 1
 
 

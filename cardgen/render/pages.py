@@ -137,6 +137,16 @@ class _Deflated:
         return content
 
 
+class _WrittenOnce(PDFStream):
+    """A page's deflated stream, let go of once it is written into the file: the file being
+    saved does not hold every page twice."""
+
+    def format(self, document):
+        written = super().format(document)
+        self.content = None
+        return written
+
+
 class PageCanvas(Canvas):
     """A canvas that deflates each page's drawing as the page is finished, exactly as reportlab
     does when it saves (the file's bytes are the same), so a file of thousands of pages never
@@ -146,7 +156,7 @@ class PageCanvas(Canvas):
         super().showPage()
         page = self._doc.Pages.pages[-1]
         if page.compression and page.stream and not page.Contents:
-            stream = PDFStream(content=PDFZCompress.encode(page.stream), filters=[_Deflated()])
+            stream = _WrittenOnce(content=PDFZCompress.encode(page.stream), filters=[_Deflated()])
             stream.__Comment__ = "page stream"
             page.Contents, page.stream = stream, None
 
@@ -222,9 +232,9 @@ def canvas_maker(info: DocumentInfo, kind: Callable[..., Canvas] = PageCanvas) -
 
 
 def save(canvas: Canvas, buffer: io.BytesIO) -> bytes:
-    """The finished file of a canvas made by new_document."""
-    canvas.save()
-    return finish(buffer.getvalue())
+    """The finished file of a canvas made by new_document (`buffer`, the one it was made with,
+    stays empty: the file is made once in memory, not copied into it)."""
+    return finish(canvas.getpdfdata())
 
 
 def pdf_writer():
@@ -263,14 +273,16 @@ def finish(data: bytes) -> bytes:
     found = _ID.search(data, data.rindex(b"trailer"))
     if found is None:
         raise ValueError("a PDF without an /ID in its trailer")
-    spans = (found.span(1), found.span(2))
-    zeroed = bytearray(data)
-    for start, end in spans:
-        zeroed[start:end] = b"0" * (end - start)
-    digest = hashlib.md5(zeroed, usedforsecurity=False).hexdigest().encode()
-    for start, end in spans:
-        zeroed[start:end] = digest[:end - start].ljust(end - start, b"0")
-    return bytes(zeroed)
+    (start1, end1), (start2, end2) = found.span(1), found.span(2)
+    view = memoryview(data)             # the file is copied once, into what is returned
+    kept = (view[:start1], view[end1:start2], view[end2:])
+    md5 = hashlib.md5(usedforsecurity=False)
+    for part, zeros in zip(kept, (end1 - start1, end2 - start2, 0)):
+        md5.update(part)
+        md5.update(b"0" * zeros)
+    digest = md5.hexdigest().encode()
+    first, second = (digest[:n].ljust(n, b"0") for n in (end1 - start1, end2 - start2))
+    return b"".join((kept[0], first, kept[1], second, kept[2]))
 
 
 def draw_cut_marks(canvas: Canvas, marks: Iterable[Sequence[float]], halo: bool = False) -> None:

@@ -153,20 +153,23 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
                  if not any(part.failed for part in b.parts)}
         sizes = deck_sizes(front_layout, sound, {c.id: c.name for c in deck.cards},
                            game.legibility.min_text_size, game.legibility.min_fine_print_size)
-        for card in deck.cards:
-            if caps := caps_for(sizes, bound[card.id].face):
-                bound[card.id] = bind_elements(f"{deck.id}/{card.id}", front_layout,
-                                               scope_of(card), w, h, bleed, shared, caps,
-                                               first=bound[card.id])
-        fronts = {card_id: b.face for card_id, b in bound.items()}
-        front_problems = {card_id: b.problems() for card_id, b in bound.items()}
+        fronts, front_problems = {}, {}
+        for card in deck.cards:     # each card's bindings let go of as soon as it is done
+            face = bound.pop(card.id, None)
+            if face is None:    # a second card of one id (an error of its own): bound once
+                continue
+            if caps := caps_for(sizes, face.face):
+                face = bind_elements(f"{deck.id}/{card.id}", front_layout, scope_of(card), w, h,
+                                     bleed, shared, caps, first=face)
+            fronts[card.id], front_problems[card.id] = face.face, face.problems()
         for size in sizes:
             where = next(e.source for e in front_layout.elements if e.name == size.element)
             report.info(where.file, where.line, ("elements", size.element), note(size, deck.id),
                         code="deck-text-size")
         for card in deck.cards:
-            found.append(card_problems(card, front_problems[card.id], front_layout.name,
-                                       deck_sources))
+            if front_problems[card.id]:      # most have none: no record kept for each of them
+                found.append(card_problems(card, front_problems[card.id], front_layout.name,
+                                           deck_sources))
             if card.back is not None and (own := library.get(card.back.layout, card.back.source)):
                 own_scope = own_back_scope(scope_of(card), card)
                 backs[card.id], problems = bind_face(f"{deck.id}/{card.id}/back", own, own_scope,
