@@ -12,7 +12,7 @@ from cardgen.base.errors import Report
 from cardgen.imposition import ImpositionError, SheetPlan, plan_sheet
 from cardgen.imposition.arrange import arrange, in_order, mismatches, on_sheet
 from cardgen.resolve.bind import CardFace
-from cardgen.resolve.preflight import bleeds_differ, edge_colours
+from cardgen.resolve.preflight import area_inks, bleed_colours, bleeds_differ
 from cardgen.resolve.resolve import DeckFaces
 from cardgen.base.limits import PRINTED_CARDS
 from cardgen.load.cards import slug
@@ -72,11 +72,17 @@ class EdgeColours:
 
     def __init__(self) -> None:
         self._by_face: dict[int, tuple[CardFace, dict]] = {}
+        self._by_areas: dict[tuple, dict] = {}   # faces painting the same areas share colours
 
     def __call__(self, face: CardFace) -> dict:
         known = self._by_face.get(id(face))
         if known is None:
-            known = self._by_face[id(face)] = (face, edge_colours(face))
+            areas = area_inks(face)
+            painted = (face.width, face.height, face.bleed, areas)
+            colours = self._by_areas.get(painted)
+            if colours is None:
+                colours = self._by_areas[painted] = bleed_colours(*painted)
+            known = self._by_face[id(face)] = (face, colours)
         return known[1]
 
 

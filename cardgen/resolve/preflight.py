@@ -120,9 +120,18 @@ def edge_colours(face) -> dict:
     solid areas its layout paints: the topmost at three points along the side, halfway into
     the bleed (unpainted: the paper). None where those points differ or lie on a picture: a
     picture's colours are not judged."""
-    areas = [ink for element in face.elements for ink in element.solid_inks()
-             if ink.kind == "area"]
-    w, h, depth = face.width, face.height, max(face.bleed, 0.5) / 2
+    return bleed_colours(face.width, face.height, face.bleed, area_inks(face))
+
+
+def area_inks(face) -> tuple[Ink, ...]:
+    """The solid areas a face paints, bottom first: all its bleed colours are read from."""
+    return tuple(ink for element in face.elements for ink in element.solid_inks()
+                 if ink.kind == "area")
+
+
+def bleed_colours(w: float, h: float, bleed: float, areas: tuple[Ink, ...]) -> dict:
+    """edge_colours of a face `w` x `h` mm with `bleed` that paints `areas`."""
+    depth = max(bleed, 0.5) / 2
     points = {"top": [(w * f, -depth) for f in EDGE_SAMPLES],
               "bottom": [(w * f, h + depth) for f in EDGE_SAMPLES],
               "left": [(-depth, h * f) for f in EDGE_SAMPLES],
