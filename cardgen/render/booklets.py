@@ -4,7 +4,9 @@ A4 or Letter with a linked table of contents and PDF outline, and as a saddle-st
 multiple of 4 and imposed for a short-edge flip, so the printed stack folds into a book."""
 from __future__ import annotations
 
+import gc
 import io
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Callable
@@ -118,17 +120,19 @@ def booklet_pages(game: Game, faces: Faces, document: Document,
     the text writes one, on the back page, where players find it; else the back cover). On
     `sheet` (mm), imposed two to a side in saddle-stitch order; with none, one by one in reading
     order."""
-    from cardgen.render.booklet.story import quick_reference
-    setter = typesetter(game, faces, page_styles(game, document)[1])
-    apart = quick_reference(document.blocks) is not None
-    book = typeset(game, faces, document, setter, True, apart, sheet)
-    if apart and not book.past_text:      # no page past the text: the reference stays in it
-        book = typeset(game, faces, document, setter, True, False, sheet)
+    with _collector_paused():
+        from cardgen.render.booklet.story import quick_reference
+        setter = typesetter(game, faces, page_styles(game, document)[1])
+        apart = quick_reference(document.blocks) is not None
+        book = typeset(game, faces, document, setter, True, apart, sheet)
+        if apart and not book.past_text:      # no page past the text: the reference stays in it
+            book = typeset(game, faces, document, setter, True, False, sheet)
     return book
 
 
 def render_document(game: Game, faces: Faces, document: Document, style: PageStyle) -> bytes:
-    return typeset(game, faces, document, typesetter(game, faces, style)).pdf
+    with _collector_paused():
+        return typeset(game, faces, document, typesetter(game, faces, style)).pdf
 
 
 def typesetter(game: Game, faces: Faces, style: PageStyle) -> Typesetter:
@@ -152,6 +156,22 @@ def typeset(game: Game, faces: Faces, document: Document, setter: Typesetter,
     template.multiBuild(story(game, faces, document, setter, fill, printing_guide(game),
                               reference_apart), canvasmaker=canvas_maker(info, kind))
     return Typeset(finish(buffer.getvalue()), template.page, template.placed, template.past_text)
+
+
+@contextmanager
+def _collector_paused():
+    """Setting a document (the typesetter imported the first time) makes thousands of objects,
+    most of them freed as they go; the collector's passes meanwhile would walk the game's
+    faces, which live until the build ends, and free next to nothing. It is paused while one
+    document's file is made: what that leaves in reference cycles (the document's flowables,
+    a few MB) is freed by its first pass after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _template(game: Game, document: Document, style: PageStyle, buffer: io.BytesIO,
