@@ -9,8 +9,8 @@ reportlab's reader, which words what is wrong with it."""
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 from reportlab.pdfbase.ttfonts import TTFontFace
 
@@ -99,13 +99,9 @@ class QuickFace(TTFontFace):
                 out.setdefault(glyph, []).append(char)
         return out
 
-    def _hmetrics(self) -> list[tuple]:
-        metrics, at = self._long_metrics(), self._table("hmtx")
-        pairs = struct.unpack_from(f">{2 * metrics}H", self._ttf_data, at)
-        rest = struct.unpack_from(f">{max(0, self.numGlyphs - metrics)}H", self._ttf_data,
-                                  at + 4 * metrics)
-        last = self._pdfScale(pairs[-2])
-        return list(zip(pairs[::2], pairs[1::2])) + [(last, lsb) for lsb in rest]
+    def _hmetrics(self) -> _HorizontalMetrics:
+        return _HorizontalMetrics(self._ttf_data, self._table("hmtx"), self._long_metrics(),
+                                  self.numGlyphs, self._pdfScale)
 
     def _glyph_positions(self) -> list[int]:
         location_format = struct.unpack_from(">H", self._ttf_data, self._table("head") + 50)[0]
@@ -114,11 +110,38 @@ class QuickFace(TTFontFace):
         return [p << 1 for p in found] if location_format == 0 else list(found)
 
 
-@lru_cache(maxsize=4)
+class _HorizontalMetrics(Sequence):
+    """Each glyph's (advance, left side bearing), as reportlab's reader lists them, read from the
+    font's table when asked for: a subset asks for a few hundred glyphs' of the thousands."""
+
+    def __init__(self, data: bytes, at: int, metrics: int, glyphs: int, scale):
+        self._data, self._at, self._metrics = data, at, metrics
+        self._glyphs = max(metrics, glyphs)
+        # as reportlab reads it: a glyph past the long metrics takes the last advance, scaled
+        self._last = scale(struct.unpack_from(">H", data, at + 4 * (metrics - 1))[0])
+
+    def __len__(self) -> int:
+        return self._glyphs
+
+    def __getitem__(self, glyph):
+        if isinstance(glyph, slice):
+            return [self[n] for n in range(*glyph.indices(self._glyphs))]
+        if glyph < 0:
+            glyph += self._glyphs
+        if not 0 <= glyph < self._glyphs:
+            raise IndexError(glyph)
+        if glyph < self._metrics:
+            return struct.unpack_from(">HH", self._data, self._at + 4 * glyph)
+        at = self._at + 4 * self._metrics + 2 * (glyph - self._metrics)
+        return (self._last, struct.unpack_from(">H", self._data, at)[0])
+
+
+# the subsets of a build's few faces (twelve shipped; a document's plain pages and its booklet
+# embed the same one of each): a face's font data never changes
+@lru_cache(maxsize=32)
 def _subset(face: QuickFace, subset: tuple[int, ...]) -> bytes:
     """The font program embedded for a subset of the face's characters: made once for the
-    files that embed the same subset (a document's plain pages and its booklet set one text).
-    The face's font data never changes; a few recent subsets are kept."""
+    files that embed the same subset (a document's plain pages and its booklet set one text)."""
     return TTFontFace.makeSubset(face, list(subset))
 
 

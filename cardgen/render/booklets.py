@@ -4,7 +4,9 @@ A4 or Letter with a linked table of contents and PDF outline, and as a saddle-st
 multiple of 4 and imposed for a short-edge flip, so the printed stack folds into a book."""
 from __future__ import annotations
 
+import gc
 import io
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Callable
@@ -82,9 +84,11 @@ class Booklets(OutputKind):
     def render(self, game: Game, faces: Faces, progress: Callable[[int], None]) -> dict[str, bytes]:
         out = {}
         sheet = PAPER[game.print.page][2]
+        icons = icon_colors(faces)          # read from the faces once for every file
         for document in game.documents:
-            out[f"{document.id}.pdf"] = plain_pdf(game, faces, document)
-            out[f"{document.id}-booklet.pdf"] = booklet_pages(game, faces, document, sheet).pdf
+            out[f"{document.id}.pdf"] = plain_pdf(game, faces, document, icons)
+            out[f"{document.id}-booklet.pdf"] = booklet_pages(game, faces, document, sheet,
+                                                              icons).pdf
         return out
 
 
@@ -96,9 +100,10 @@ def page_styles(game: Game, document: Document) -> tuple[PageStyle, PageStyle]:
             PageStyle(*page, BOOKLET_MARGIN, BOOKLET_BODY, accent))
 
 
-def plain_pdf(game: Game, faces: Faces, document: Document) -> bytes:
-    """A document as plain pages on the game's paper: `<id>.pdf`."""
-    return render_document(game, faces, document, page_styles(game, document)[0])
+def plain_pdf(game: Game, faces: Faces, document: Document, icons: dict | None = None) -> bytes:
+    """A document as plain pages on the game's paper: `<id>.pdf`. `icons`: icon_colors(faces),
+    when the caller has them."""
+    return render_document(game, faces, document, page_styles(game, document)[0], icons)
 
 
 @dataclass(frozen=True)
@@ -112,28 +117,31 @@ class Typeset:
 
 
 def booklet_pages(game: Game, faces: Faces, document: Document,
-                  sheet: tuple[float, float] | None = None) -> Typeset:
+                  sheet: tuple[float, float] | None = None, icons: dict | None = None) -> Typeset:
     """A booklet's pages: the text, and past it to the end of its last sheet, the quick
     reference, pages for notes and a back cover (one page past the text: the quick reference if
     the text writes one, on the back page, where players find it; else the back cover). On
     `sheet` (mm), imposed two to a side in saddle-stitch order; with none, one by one in reading
-    order."""
-    from cardgen.render.booklet.story import quick_reference
-    setter = typesetter(game, faces, page_styles(game, document)[1])
-    apart = quick_reference(document.blocks) is not None
-    book = typeset(game, faces, document, setter, True, apart, sheet)
-    if apart and not book.past_text:      # no page past the text: the reference stays in it
-        book = typeset(game, faces, document, setter, True, False, sheet)
+    order. `icons`: icon_colors(faces), when the caller has them."""
+    with _collector_paused():
+        from cardgen.render.booklet.story import quick_reference
+        setter = typesetter(game, faces, page_styles(game, document)[1], icons)
+        apart = quick_reference(document.blocks) is not None
+        book = typeset(game, faces, document, setter, True, apart, sheet)
+        if apart and not book.past_text:      # no page past the text: the reference stays in it
+            book = typeset(game, faces, document, setter, True, False, sheet)
     return book
 
 
-def render_document(game: Game, faces: Faces, document: Document, style: PageStyle) -> bytes:
-    return typeset(game, faces, document, typesetter(game, faces, style)).pdf
+def render_document(game: Game, faces: Faces, document: Document, style: PageStyle,
+                    icons: dict | None = None) -> bytes:
+    with _collector_paused():
+        return typeset(game, faces, document, typesetter(game, faces, style, icons)).pdf
 
 
-def typesetter(game: Game, faces: Faces, style: PageStyle) -> Typesetter:
+def typesetter(game: Game, faces: Faces, style: PageStyle, icons: dict | None = None) -> Typesetter:
     from cardgen.render.booklet.typesetter import Typesetter
-    return Typesetter(style, game_lookup(game), icon_colors(faces))
+    return Typesetter(style, game_lookup(game), icon_colors(faces) if icons is None else icons)
 
 
 def typeset(game: Game, faces: Faces, document: Document, setter: Typesetter,
@@ -152,6 +160,22 @@ def typeset(game: Game, faces: Faces, document: Document, setter: Typesetter,
     template.multiBuild(story(game, faces, document, setter, fill, printing_guide(game),
                               reference_apart), canvasmaker=canvas_maker(info, kind))
     return Typeset(finish(buffer.getvalue()), template.page, template.placed, template.past_text)
+
+
+@contextmanager
+def _collector_paused():
+    """Setting a document (the typesetter imported the first time) makes thousands of objects,
+    most of them freed as they go; the collector's passes meanwhile would walk the game's
+    faces, which live until the build ends, and free next to nothing. It is paused while one
+    document's file is made: what that leaves in reference cycles (the document's flowables,
+    a few MB) is freed by its first pass after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _template(game: Game, document: Document, style: PageStyle, buffer: io.BytesIO,

@@ -23,8 +23,9 @@ def read_both(path, read_here: bool = True) -> tuple[dict, dict]:
     scale = quick._pdfScale, own._pdfScale
     assert [scale[0](n) for n in range(4096)] == [scale[1](n) for n in range(4096)]
     skipped = ("_pos", "_pdfScale", "_characters")    # where reading stopped; a lambda; pairs
-    return ({k: v for k, v in vars(quick).items() if k not in skipped},
-            {k: v for k, v in vars(own).items() if k not in skipped})
+    read = {k: v for k, v in vars(quick).items() if k not in skipped}
+    read["hmetrics"] = list(read["hmetrics"])    # read glyph by glyph: compared as a list
+    return read, {k: v for k, v in vars(own).items() if k not in skipped}
 
 
 def assert_same(quick: dict, own: dict) -> None:
@@ -58,6 +59,10 @@ def test_what_only_measuring_and_drawing_use_is_read_when_first_asked_for():
     assert not set(READ_LATER) & set(vars(face))
     assert face.charWidths[ord("M")] > face.charWidths[ord("i")] > 0
     assert face.glyphPos[-1] > 0 and face.glyphPos is face.glyphPos     # read once, then kept
+    metrics = face.hmetrics
+    assert metrics[-1] == metrics[len(metrics) - 1] and metrics[:2] == [metrics[0], metrics[1]]
+    with pytest.raises(IndexError):
+        metrics[len(metrics)]
     with pytest.raises(AttributeError):
         face.no_such_thing
 
