@@ -21,6 +21,29 @@ class Source:
     path: tuple = ()
 
 
+class KeySources(Mapping):
+    """Where each key of one mapping in a file is written, read as Sources (`file`, the key's
+    line, the mapping's `path` and the key), and kept as one line a key: a game holds one of
+    these for every card."""
+
+    __slots__ = ("_file", "_path", "_lines")
+
+    def __init__(self, file: str, path: tuple, lines: Mapping[str, int | None]):
+        self._file, self._path, self._lines = file, path, dict(lines)
+
+    def __getitem__(self, key: str) -> Source:
+        return Source(self._file, self._lines[key], (*self._path, key))
+
+    def __iter__(self):
+        return iter(self._lines)
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def __repr__(self) -> str:
+        return f"KeySources({dict(self)!r})"
+
+
 @dataclass(frozen=True)
 class FieldDecl:
     """One field of a card type, as the game's data declares it."""

@@ -10,7 +10,7 @@ from cardgen.shared import schema as s
 from cardgen.load.faces import read_face
 from cardgen.load.game_schema import CARD_KEYS
 from cardgen.shared.schema import At, Invalid
-from cardgen.base.model import Card, CardType, Source, frozen_map
+from cardgen.base.model import Card, CardType, KeySources, Source, frozen_map
 from cardgen.base.limits import ID_CHARS
 
 
@@ -42,7 +42,7 @@ def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: i
         at.error(f"expected a card (a mapping of fields), found {describe(item)}", code="type")
         return None
     known = {**{f.name: f for f in card_type.fields}}
-    values, sources, ok = {}, {}, True
+    values, lines, ok = {}, {}, True      # lines: each field's, and a given id's
     misspelt = set()    # fields an unknown key is taken for: not missing too, one mistake
     for key, raw in item.items():
         key_at = at.child(key)
@@ -65,7 +65,7 @@ def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: i
             key_at.raised(exc, code="type")
             ok = False
             continue
-        sources[key] = Source(at.doc.name, key_at.line, key_at.path)
+        lines[key] = key_at.line
     for decl in card_type.fields:
         if decl.name in item or decl.name in misspelt:
             continue
@@ -80,7 +80,7 @@ def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: i
         return None
     card_id = meta["id"] or slug(values.get("name", f"card-{at.line}"))
     if meta["id"]:   # a given id is found at its own line (an id made from the name is not)
-        sources["id"] = Source(at.doc.name, at.child("id").line, at.child("id").path)
+        lines["id"] = at.child("id").line
     prototype = _prototype(meta["prototype"], values, at.child("prototype"))
     copies = meta["copies"] if meta["copies"] is not None else default_copies
     back = None
@@ -89,7 +89,8 @@ def read_card(item, at: At, card_type: CardType, deck_id: str, default_copies: i
         if back is None:
             return None
     return Card(card_id, deck_id, card_type.id, frozen_map(values), copies,
-                Source(at.doc.name, at.line, at.path), frozen_map(sources), prototype, back)
+                Source(at.doc.name, at.line, at.path), KeySources(at.doc.name, at.path, lines),
+                prototype, back)
 
 
 def _prototype(value, values: dict, at: At) -> frozenset:
