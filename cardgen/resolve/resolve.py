@@ -3,6 +3,7 @@ cards of every deck with their backs, then the tokens and boards (resolve/compon
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Mapping
 
 from cardgen.base.errors import Report
@@ -54,17 +55,35 @@ def cards_by_name(game: Game) -> dict[str, Card]:
     return {card.name: card for d in game.decks for card in d.cards}
 
 
+@dataclass(frozen=True)
+class TypedFields:
+    """What a card scope reads of its card type, worked out once a deck: each field with its
+    field type, and the names of those that hold card markup, and of all."""
+
+    fields: tuple            # (FieldDecl, its field type)
+    markup_fields: frozenset
+    declared: frozenset
+
+    @classmethod
+    def of(cls, game: Game, card_type: str) -> TypedFields:
+        decls = game.card_types[card_type].fields
+        typed = tuple((decl, field_type(decl.type)) for decl in decls)
+        return cls(typed, frozenset(d.name for d, kind in typed if kind.markup),
+                   frozenset(d.name for d in decls))
+
+
 def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
                number: int | None = None, named: Mapping | None = None,
-               shared_texts: Mapping | None = None) -> Scope:
+               shared_texts: Mapping | None = None, typed: TypedFields | None = None) -> Scope:
     """What a card's face can bind; `shared` is the deck's own values, computed once per deck
     (and `shared_texts` their printed text);
     `number` is the card's place in its deck, from 1 (found when not given); `named` is every
     card by name (found when not given), so a field naming another card binds that card's values
-    as `{{field.value}}` (a team's `{{mage.alignment}}`)."""
+    as `{{field.value}}` (a team's `{{mage.alignment}}`); `typed`, its card type's fields (found
+    when not given)."""
     if number is None:
         number = next(i for i, c in enumerate(deck.cards, start=1) if c is card)
-    card_type = game.card_types[card.card_type]
+    typed = typed or TypedFields.of(game, card.card_type)
     shared = shared if shared is not None else deck_values(game, deck)
     own = {**_prefixed("card", {"id": card.id, "copies": card.copies, "number": number,
                                 "prototype": bool(card.prototype)}),
@@ -73,9 +92,8 @@ def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
     texts = {**(shared_texts if shared_texts is not None else
                 {k: as_text(v) for k, v in shared.items()}),
              **{k: as_text(v) for k, v in own.items()}}
-    for decl in card_type.fields:
+    for decl, kind in typed.fields:
         if decl.name in card.values:
-            kind = field_type(decl.type)
             texts[decl.name] = kind.as_text(card.values[decl.name])
             parts = kind.parts(card.values[decl.name], decl)
             targets = kind.cards_named(card.values[decl.name])
@@ -91,9 +109,9 @@ def card_scope(game: Game, deck: Deck, card: Card, shared: dict | None = None,
             for part, value in parts.items():
                 values[f"{decl.name}.{part}"] = value
                 texts[f"{decl.name}.{part}"] = as_text(value)
-    markup_fields = frozenset(d.name for d in card_type.fields if field_type(d.type).markup)
-    declared = frozenset(d.name for d in card_type.fields)
-    return Scope(frozen_map(values), frozen_map(texts), markup_fields, declared)
+    # both made here and nowhere else kept: read only through the scope, not copied again
+    return Scope(MappingProxyType(values), MappingProxyType(texts), typed.markup_fields,
+                 typed.declared)
 
 
 def back_scope(game: Game, deck: Deck) -> Scope:
@@ -141,11 +159,12 @@ def resolve_decks(game: Game, library: LayoutLibrary, shared: dict,
         shared_texts = {k: as_text(v) for k, v in shared_values.items()}
         deck_sources = _prefixed("deck", deck.value_sources)
         numbers = {card.id: number for number, card in enumerate(deck.cards, start=1)}
+        typed = TypedFields.of(game, deck.card_type)
 
         def scope_of(card: Card) -> Scope:
             # made again where a card is bound again: a deck's scopes, all kept, outweigh its faces
             return card_scope(game, deck, card, shared_values, numbers[card.id], named,
-                              shared_texts)
+                              shared_texts, typed)
 
         bound = {card.id: bind_elements(f"{deck.id}/{card.id}", front_layout, scope_of(card),
                                         w, h, bleed, shared) for card in deck.cards}
