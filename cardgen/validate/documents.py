@@ -18,10 +18,13 @@ def game_lookup(game: Game):
     """What `{{...}}` means in a document: the game's own values, as game.<name>, and each
     card's printed values, as <card id>.<field> (or <deck id>.<card id>.<field> where decks
     print the card differently), so rules text restates a card's numbers from its data."""
-    values = {k: str(v) for k, v in game.bound_values.items()}
-    values.update(card_values(game))
+    known: list[dict[str, str]] = []     # the values, read when a document first asks for one
 
     def lookup(name: str) -> str | None:
+        if not known:
+            known.append({**{k: str(v) for k, v in game.bound_values.items()},
+                          **card_values(game)})
+        values = known[0]
         return values.get(name) if " " not in name else _sum(name, values)
     return lookup
 

@@ -18,21 +18,24 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*\[])")
 
 
 def check_stated_numbers(game: Game, report: Report) -> None:
-    printed = _printed_numbers(game)
-    for document in game.documents:
-        for text, line in _statements(document):
-            named = [name.strip().lower() for name in _TERM.findall(text)]
-            cards = [printed[name] for name in named if name in printed]
-            if not cards or len(cards) != len(named):
-                continue        # no card named, or a term beside one: numbers may be the term's
-            allowed = set().union(*cards)
-            for number in _NUMBER.findall(_FIELD.sub(" ", _TERM.sub(" ", text))):
-                if _canonical(number) not in allowed:
-                    which = ", ".join(f"'{n}'" for n in _TERM.findall(text))
-                    report.warning(document.file, line, (), f"document '{document.id}' states "
-                                   f"{number} beside {which}, which the card{'s' * (len(cards) > 1)} "
-                                   f"never print{'s' * (len(cards) == 1)}: print the value with "
-                                   "{{card-id.field}}, or correct the number", code="stated-number")
+    stated = [(document, text, line, named) for document in game.documents
+              for text, line in _statements(document)
+              if (named := [name.strip().lower() for name in _TERM.findall(text)])]
+    if not stated:
+        return
+    printed = _printed_numbers(game, {name for *_, named in stated for name in named})
+    for document, text, line, named in stated:
+        cards = [printed[name] for name in named if name in printed]
+        if not cards or len(cards) != len(named):
+            continue        # no card named, or a term beside one: numbers may be the term's
+        allowed = set().union(*cards)
+        for number in _NUMBER.findall(_FIELD.sub(" ", _TERM.sub(" ", text))):
+            if _canonical(number) not in allowed:
+                which = ", ".join(f"'{n}'" for n in _TERM.findall(text))
+                report.warning(document.file, line, (), f"document '{document.id}' states "
+                               f"{number} beside {which}, which the card{'s' * (len(cards) > 1)} "
+                               f"never print{'s' * (len(cards) == 1)}: print the value with "
+                               "{{card-id.field}}, or correct the number", code="stated-number")
 
 
 def _statements(document):
@@ -54,15 +57,17 @@ def _statements(document):
                 yield sentence, line
 
 
-def _printed_numbers(game: Game) -> dict[str, set[str]]:
-    """Each card's name (lower case) -> every number its printed values show: each field as the
-    card prints it, and each derived part (a level formula's value at each level)."""
+def _printed_numbers(game: Game, names: set[str]) -> dict[str, set[str]]:
+    """Each card's name (lower case) among `names` -> every number its printed values show: each
+    field as the card prints it, and each derived part (a level formula's value at each level)."""
     numbers: dict[str, set[str]] = {}
     for deck in game.decks:
         card_type = game.card_types.get(deck.card_type)
         if card_type is None:
             continue
         for card in deck.cards:
+            if card.name.lower() not in names:
+                continue
             found = numbers.setdefault(card.name.lower(), {_canonical(str(card.copies))})
             for decl in card_type.fields:
                 value = card.values.get(decl.name)
