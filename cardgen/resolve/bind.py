@@ -5,6 +5,7 @@ The result is a CardFace: a frozen list of drawable elements with every size alr
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Mapping, NamedTuple
@@ -95,6 +96,8 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
     bindings = context.setdefault("bindings", {})      # id(spec) -> (spec, its KeyBinding)
     alike = context.setdefault("elements", {})         # the elements and boxes faces drew so far
     fixed = context.setdefault("fixed", {})   # an element the same on every face, bound and checked
+    built = context.setdefault("built", Built())    # elements by what they were built of
+    given = tuple(scope.text(name) not in (None, "") for name in scope.declared or ())
     earlier = first.parts if first is not None else (None,) * len(layout.elements)
     found: list[Problem] = []   # the face's problems, element by element
     # the reader shares the context's problem list, not the context: no cycle for the GC
@@ -120,7 +123,7 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
                 if known is None:  # the spec is kept with it: no other spec is found under its id
                     known = bindings[id(spec)] = (spec, KeyBinding.of(spec))
                 element = _shared(_bind_element(spec, known[1], scope, ctx, width, height, alike,
-                                                caps.get(spec.name), shift), alike)
+                                                caps.get(spec.name), shift, built, given), alike)
                 moves = shift + (element.room_below() if element is not None
                                  else _length(spec.static.get("height", 0.0), height))
             binding = len(found)    # the problems of binding it; the preflight's follow
@@ -184,6 +187,7 @@ class KeyBinding:
     kind: type
     fixed: Mapping          # key -> its value on every card
     bound: tuple            # (key, Key) of the keys each card binds
+    reads: tuple = ()       # the names its keys' texts take values from ({{field}}, {icon})
 
     @classmethod
     def of(cls, spec: ElementSpec) -> KeyBinding:
@@ -196,14 +200,50 @@ class KeyBinding:
                 fixed[key] = spec.static[key]
             else:
                 bound.append((key, key_spec))
-        return cls(kind, frozen_map(fixed), tuple(bound))
+        reads = dict.fromkeys(name for key, _ in bound if isinstance(spec.values[key], str)
+                              for name in _NAMED.findall(spec.values[key]))
+        return cls(kind, frozen_map(fixed), tuple(bound), tuple(reads))
+
+
+_NAMED = re.compile(r"\{\{?\s*([A-Za-z_][\w.-]*)\s*\}\}?")   # {{field}} or {icon}
+BUILT_KEPT = 64     # elements kept for each layout element by what they were built of (Built)
+
+
+class Built:
+    """Elements built without a problem, kept by what each was built of, so that a face binding
+    the same values (a deck's few costs, powers and pictures) takes the element an earlier face
+    built: the same values, read the same way, build the same element. A text a field inlines
+    that names other fields leaves its element out (what it reads is not known beforehand).
+    Owned by one resolve run; at most BUILT_KEPT for each layout element, the oldest let go of
+    first (an element whose values differ on every card keeps only its last few)."""
+
+    def __init__(self) -> None:
+        self._by_spec: dict[int, dict[tuple, Element]] = {}
+
+    @staticmethod
+    def key(binding: KeyBinding, scope: Scope, given: tuple, *inputs) -> tuple | None:
+        texts = tuple(scope.text(name) for name in binding.reads)
+        if any(text is not None and "{{" in text for text in texts):
+            return None
+        return (*inputs, scope.markup_fields, scope.declared, given, texts)
+
+    def get(self, spec: ElementSpec, key: tuple) -> Element | None:
+        return self._by_spec.get(id(spec), {}).get(key)
+
+    def keep(self, spec: ElementSpec, key: tuple, element: Element) -> None:
+        kept = self._by_spec.setdefault(id(spec), {})
+        if len(kept) >= BUILT_KEPT:
+            del kept[next(iter(kept))]
+        kept[key] = element
 
 
 def _bind_element(spec: ElementSpec, binding: KeyBinding, scope: Scope, ctx: BindContext,
                   width: float, height: float, alike: dict, cap: float | None = None,
-                  shift: float = 0.0):
+                  shift: float = 0.0, built: Built | None = None, given: tuple = ()):
     """The element for one card, or None; `shift` is how far up it moves (`after`); its box is
-    the one in `alike` that other faces' elements sit in, when there is one."""
+    the one in `alike` that other faces' elements sit in, when there is one; one in `built`
+    when an earlier face built it of the same values (`given`: which of its card's fields the
+    face's card gives)."""
     kind = binding.kind
     when = spec.static.get("when")
     if when is not None:
@@ -216,6 +256,22 @@ def _bind_element(spec: ElementSpec, binding: KeyBinding, scope: Scope, ctx: Bin
             return None
     if shows_nothing(spec.values.get(kind.VALUE_KEY), scope):
         return None
+    key = Built.key(binding, scope, given, width, height, ctx.bleed, cap, shift) if built else None
+    if key is not None:
+        element = built.get(spec, key)
+        if element is not None:
+            return element
+    start = len(ctx.problems)
+    element = _build(spec, binding, scope, ctx, width, height, alike, cap, shift)
+    if key is not None and element is not None and len(ctx.problems) == start:
+        built.keep(spec, key, element)
+    return element
+
+
+def _build(spec: ElementSpec, binding: KeyBinding, scope: Scope, ctx: BindContext,
+           width: float, height: float, alike: dict, cap: float | None, shift: float):
+    """The element for one card, its keys' values bound (None when it cannot be drawn)."""
+    kind = binding.kind
     values = dict(binding.fixed)
     filled = {}             # key -> the names its template took values from
     for key, key_spec in binding.bound:

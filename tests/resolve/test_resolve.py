@@ -129,3 +129,27 @@ def test_resolving_a_game_leaves_no_reference_cycle_behind():
             gc.set_debug(0)
         assert found == 0, (game.name, [repr(o)[:120] for o in gc.garbage[:10]])
         gc.garbage.clear()
+
+
+def test_faces_binding_the_same_values_share_one_element_and_each_card_keeps_its_problems(
+        copy_game, edit_card):
+    # elements are built once for the values they are built of (bind.Built): cards of one
+    # cost draw one cost element, and a value with a problem is still reported on every card
+    from cardgen import pipeline
+    from cardgen.base.errors import Report
+
+    game = copy_game("time-line-battle-v2")
+    checked = pipeline.check(game, Report(), pipeline.BuildOptions(only=("cards",)))
+    one, two = (deck.fronts for deck in checked.faces.decks[:2])
+    for card_id in one:         # both players' decks print one card file
+        first, second = (dict(zip(f.names, f.elements)) for f in (one[card_id], two[card_id]))
+        assert first["name"] is second["name"]
+        assert first["order_badge"] != second["order_badge"]    # each deck's own colour
+
+    # one card file printed by both players' decks: its faces build their name of the same
+    # values; a problem of the name is told for the card, built (not taken) on each face
+    edit_card(game, "cards/characters.yaml", "Guard", "name", '"Guard \u05d0"')
+    report = Report()
+    pipeline.check(game, report, pipeline.BuildOptions(only=("cards",)))
+    told = [d.message for d in report.diagnostics if d.code == "right-to-left"]
+    assert told and all("Guard" in m for m in told), told
