@@ -206,15 +206,20 @@ def render_decks(game: Game, decks: Sequence[DeckFaces], plan: SheetPlan, duplex
     says = identity(game, names)
     style = footer_style(says, plan, duplex, total)
     page = 0
+    laid: dict[tuple, tuple] = {}     # slots filled -> their fronts' and backs' slots, run on
     for taken in sheets:
         filled = [slot for slot, _ in taken]
         sheet = [sequence[i] for _, i in taken]
-        fronts, backs = plan.sheet_of(filled)
-        for slot, (front, _), under in zip(fronts, sheet, run_under(fronts, plan)):
+        if tuple(filled) not in laid:      # most sheets are full: laid out once
+            fronts, backs = plan.sheet_of(filled)
+            laid[tuple(filled)] = (list(zip(fronts, run_under(fronts, plan))),
+                                   list(zip(backs, run_under(backs, plan))))
+        fronts, backs = laid[tuple(filled)]
+        for (slot, under), (front, _) in zip(fronts, sheet):
             place(canvas, front, slot, plan, pictures, cmyk, under)
         for n, (label, rooms) in enumerate(sides):
             if n or (with_backs and plan.backs_on_same_page):     # the backs' page, or the fold
-                for slot, (_, back), under in zip(backs, sheet, run_under(backs, plan)):
+                for (slot, under), (_, back) in zip(backs, sheet):
                     place(canvas, back, slot, plan, pictures, cmyk, under)
             if not n:
                 draw_marks(canvas, plan, filled)
