@@ -242,6 +242,28 @@ class BookTable(Table):
                 rest._worked_out = None
         return pieces
 
+    def draw(self):
+        """As reportlab's Table draws a table without spans whose cells are lists of flowables
+        set at the top of their cells, less its per-cell bookkeeping (its styles' fonts and
+        colours set on the canvas: each cell's text sets its own)."""
+        canvas = self.canv
+        canvas.saveState()
+        self._curweight = self._curcolor = self._curcellstyle = None
+        self._makeRoundedCornersClip()
+        self._drawBkgrnd()
+        for row, styles, bottom, height in zip(self._cellvalues, self._cellStyles,
+                                               self._rowpositions[1:], self._rowHeights):
+            for cell, style, left, width in zip(row, styles, self._colpositions, self._colWidths):
+                inner = width - style.leftPadding - style.rightPadding
+                room = height - style.topPadding - style.bottomPadding
+                y = bottom + height - style.topPadding + (cell[0].getSpaceBefore() if cell else 0)
+                for flowable in cell:
+                    y -= flowable.getSpaceBefore() + flowable.wrap(inner, room)[1]
+                    flowable.drawOn(canvas, left + style.leftPadding, y)
+                    y -= flowable.getSpaceAfter()
+        self._drawLines()
+        canvas.restoreState()
+
     def _short(self, rows: int) -> bool:
         if self.continues:
             return False
