@@ -92,32 +92,33 @@ class RichText(Flowable):
         canvas = self.canv
         top = self.height
         width = self.width - self.indent
+        # one text object for every line: each run is placed by its own origin, and the font
+        # and colour are set once for as long as they hold
+        words = canvas.beginText()
+        words.setFillColor(self.color)
+        font = None
+        icons = []
         for index, line in enumerate(layout.lines):
             baseline = top - layout.ascent - index * layout.leading
             shift = {"left": 0.0, "center": (width - line.width) / 2,
                      "right": width - line.width}[self.align]
-            placed = _runs(line, self.indent + shift)
-            if placed:
-                words = canvas.beginText()
-                font = None
-                for x, text, piece_font in placed:
-                    if piece_font != font:
-                        words.setFont(piece_font, layout.size)
-                        font = piece_font
-                    words.setTextOrigin(x, baseline)
-                    # as textOut writes it, less its measuring of the text (where a next
-                    # textOut would start): each run is placed by its own origin
-                    words._textOut(text)
-                canvas.setFillColor(self.color)
-                canvas.drawText(words)
-            icons = any(piece.icon for word in line.words for piece in word)
-            for piece in line.pieces if icons else ():
-                if piece.icon:
-                    grown = piece.width * ICON_GROWTH
-                    middle = baseline - ICON_DROP * layout.size + piece.width / 2
-                    draw_icon(canvas, piece.icon, self.indent + shift + piece.x
-                              - (grown - piece.width) / 2, middle - grown / 2, grown,
-                              self.icon_colors.get(piece.icon, self.color))
+            for x, text, piece_font in _runs(line, self.indent + shift):
+                if piece_font != font:
+                    words.setFont(piece_font, layout.size)
+                    font = piece_font
+                words.setTextOrigin(x, baseline)
+                # as textOut writes it, less its measuring of the text (where a next textOut
+                # would start)
+                words._textOut(text)
+            if any(piece.icon for word in line.words for piece in word):
+                icons += [(piece, shift, baseline) for piece in line.pieces if piece.icon]
+        if font is not None:
+            canvas.drawText(words)
+        for piece, shift, baseline in icons:
+            grown = piece.width * ICON_GROWTH
+            middle = baseline - ICON_DROP * layout.size + piece.width / 2
+            draw_icon(canvas, piece.icon, self.indent + shift + piece.x - (grown - piece.width) / 2,
+                      middle - grown / 2, grown, self.icon_colors.get(piece.icon, self.color))
         if self.bullet and layout.lines:
             canvas.setFillColor(self.color)
             canvas.setFont(self.family.face(), layout.size)
