@@ -87,11 +87,22 @@ class RichText(Flowable):
                         after, self.indent, bullet, self.align, layout,
                         icon_colors=self.icon_colors)
 
+    def drawOn(self, canvas, x, y, _sW=0):
+        """Drawn at (x, y) by coordinates moved there, not by the canvas moved in a state saved
+        and restored (three operators a paragraph, and their bookkeeping)."""
+        self.canv = canvas
+        self._draw_at(x, y)
+        del self.canv
+
     def draw(self):
+        self._draw_at(0.0, 0.0)
+
+    def _draw_at(self, left: float, bottom: float) -> None:
         layout = self._layout
         canvas = self.canv
-        top = self.height
+        top = bottom + self.height
         width = self.width - self.indent
+        left += self.indent
         # one text object for every line: each run is placed by its own origin, and the font
         # and colour are set once for as long as they hold
         words = canvas.beginText()
@@ -102,7 +113,7 @@ class RichText(Flowable):
             baseline = top - layout.ascent - index * layout.leading
             shift = {"left": 0.0, "center": (width - line.width) / 2,
                      "right": width - line.width}[self.align]
-            for x, text, piece_font in _runs(line, self.indent + shift):
+            for x, text, piece_font in _runs(line, left + shift):
                 if piece_font != font:
                     words.setFont(piece_font, layout.size)
                     font = piece_font
@@ -117,12 +128,12 @@ class RichText(Flowable):
         for piece, shift, baseline in icons:
             grown = piece.width * ICON_GROWTH
             middle = baseline - ICON_DROP * layout.size + piece.width / 2
-            draw_icon(canvas, piece.icon, self.indent + shift + piece.x - (grown - piece.width) / 2,
+            draw_icon(canvas, piece.icon, left + shift + piece.x - (grown - piece.width) / 2,
                       middle - grown / 2, grown, self.icon_colors.get(piece.icon, self.color))
         if self.bullet and layout.lines:
             canvas.setFillColor(self.color)
             canvas.setFont(self.family.face(), layout.size)
-            canvas.drawRightString(self.indent - 0.35 * layout.size, top - layout.ascent, self.bullet)
+            canvas.drawRightString(left - 0.35 * layout.size, top - layout.ascent, self.bullet)
 
 
 def _runs(line: Line, left: float) -> list[tuple[float, str, str]]:
@@ -135,6 +146,8 @@ class Note(RichText):
     a notice. A long one splits across pages, each piece in a box of its own."""
 
     PAD = (7.0, 6.0, 5.0, 6.0)       # left, right, top, bottom, in points
+
+    drawOn = Flowable.drawOn         # its box drawn in a state of its own, its text moved in it
 
     def __init__(self, parsed: Parsed, family: fonts.Family, size: float, tint, bar,
                  after: float = 0.0, layout: TextLayout | None = None, whole: bool = True):
