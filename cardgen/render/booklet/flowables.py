@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from reportlab.lib.colors import Color
+from reportlab.lib.rl_accel import fp_str
 from reportlab.platypus import CondPageBreak, Flowable, Table
 
 from cardgen.drawing import fonts
 from cardgen.drawing.icons import draw_icon
 from cardgen.drawing.pen import Pen
-from cardgen.drawing.richtext import Line, TextLayout, layout_text
+from cardgen.drawing.richtext import TextLayout, layout_text
 from cardgen.base.markup import Parsed
 from cardgen.base.units import mm_to_pt
 
@@ -103,25 +104,26 @@ class RichText(Flowable):
         top = bottom + self.height
         width = self.width - self.indent
         left += self.indent
-        # one text object for every line: each run is placed by its own origin, and the font
-        # and colour are set once for as long as they hold
+        # one text object for every line, its font and colour set once for as long as they hold
         words = canvas.beginText()
         words.setFillColor(self.color)
         font = None
         icons = []
+        code = words._code
         for index, line in enumerate(layout.lines):
             baseline = top - layout.ascent - index * layout.leading
-            shift = {"left": 0.0, "center": (width - line.width) / 2,
-                     "right": width - line.width}[self.align]
-            for x, text, piece_font in _runs(line, left + shift):
+            spare = width - line.width
+            shift = spare / 2 if self.align == "center" else spare if self.align == "right" else 0.0
+            runs, drawn_icons = line.drawn()
+            for x, text, piece_font in runs:
                 if piece_font != font:
                     words.setFont(piece_font, layout.size)
                     font = piece_font
-                words.setTextOrigin(x, baseline)
-                # as textOut writes it, less its measuring of the text (where a next textOut
-                # would start)
+                # as setTextOrigin and textOut write them, less their bookkeeping of where the
+                # text's cursor is: each run is placed by its own origin
+                code.append(f"1 0 0 1 {fp_str(left + shift + x, baseline)} Tm")
                 words._textOut(text)
-            if any(piece.icon for word in line.words for piece in word):
+            if drawn_icons:
                 icons += [(piece, shift, baseline) for piece in line.pieces if piece.icon]
         if font is not None:
             canvas.drawText(words)
@@ -134,11 +136,6 @@ class RichText(Flowable):
             canvas.setFillColor(self.color)
             canvas.setFont(self.family.face(), layout.size)
             canvas.drawRightString(left - 0.35 * layout.size, top - layout.ascent, self.bullet)
-
-
-def _runs(line: Line, left: float) -> list[tuple[float, str, str]]:
-    """A line's runs (Line.drawn) placed `left` of its start."""
-    return [(left + x, text, font) for x, text, font in line.drawn()[0]]
 
 
 class Note(RichText):
