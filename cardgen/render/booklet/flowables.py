@@ -113,7 +113,7 @@ class RichText(Flowable):
         for index, line in enumerate(layout.lines):
             baseline = top - layout.ascent - index * layout.leading
             spare = width - line.width
-            shift = spare / 2 if self.align == "center" else spare if self.align == "right" else 0.0
+            shift = {"left": 0.0, "center": spare / 2, "right": spare}[self.align]
             runs, drawn_icons = line.drawn()
             for x, text, piece_font in runs:
                 if piece_font != font:
@@ -200,7 +200,30 @@ class Heading(RichText):
         return []
 
 
-class BookTable(Table):
+class WrappedTable(Table):
+    """A table of flowables, each cell a list of them set at its top and none spanning cells,
+    drawn as reportlab's Table draws one, each flowable at the size its row was worked out at
+    (its last wrap, at its column's width), not wrapped again cell by cell."""
+
+    def draw(self):
+        canvas = self.canv
+        canvas.saveState()
+        self._curweight = self._curcolor = self._curcellstyle = None
+        self._makeRoundedCornersClip()
+        self._drawBkgrnd()
+        for row, styles, bottom, height in zip(self._cellvalues, self._cellStyles,
+                                               self._rowpositions[1:], self._rowHeights):
+            for cell, style, left in zip(row, styles, self._colpositions):
+                y = bottom + height - style.topPadding + (cell[0].getSpaceBefore() if cell else 0)
+                for flowable in cell:
+                    y -= flowable.getSpaceBefore() + flowable.height
+                    flowable.drawOn(canvas, left + style.leftPadding, y)
+                    y -= flowable.getSpaceAfter()
+        self._drawLines()
+        canvas.restoreState()
+
+
+class BookTable(WrappedTable):
     """A table that splits across pages only between rows, leaving at least FIRST_ROWS body rows
     and a fifth of a page before the turn and LEAST_ROWS after it, with its header row repeated
     over the rest (`repeatRows`), saying "(continued)" there; a short table (SHORT_ROWS body rows
@@ -252,28 +275,6 @@ class BookTable(Table):
                 rest._cellvalues[0] = self.continued
                 rest._worked_out = None
         return pieces
-
-    def draw(self):
-        """As reportlab's Table draws a table without spans whose cells are lists of flowables
-        set at the top of their cells, less its per-cell bookkeeping (its styles' fonts and
-        colours set on the canvas: each cell's text sets its own)."""
-        canvas = self.canv
-        canvas.saveState()
-        self._curweight = self._curcolor = self._curcellstyle = None
-        self._makeRoundedCornersClip()
-        self._drawBkgrnd()
-        for row, styles, bottom, height in zip(self._cellvalues, self._cellStyles,
-                                               self._rowpositions[1:], self._rowHeights):
-            for cell, style, left, width in zip(row, styles, self._colpositions, self._colWidths):
-                inner = width - style.leftPadding - style.rightPadding
-                room = height - style.topPadding - style.bottomPadding
-                y = bottom + height - style.topPadding + (cell[0].getSpaceBefore() if cell else 0)
-                for flowable in cell:
-                    y -= flowable.getSpaceBefore() + flowable.wrap(inner, room)[1]
-                    flowable.drawOn(canvas, left + style.leftPadding, y)
-                    y -= flowable.getSpaceAfter()
-        self._drawLines()
-        canvas.restoreState()
 
     def _short(self, rows: int) -> bool:
         if self.continues:
