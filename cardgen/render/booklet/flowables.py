@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from reportlab.lib.colors import Color
+from reportlab.lib.rl_accel import fp_str
 from reportlab.platypus import CondPageBreak, Flowable, Table
 
 from cardgen.drawing import fonts
 from cardgen.drawing.icons import draw_icon
 from cardgen.drawing.pen import Pen
-from cardgen.drawing.richtext import Line, TextLayout, layout_text
+from cardgen.drawing.richtext import TextLayout, layout_text
 from cardgen.base.markup import Parsed
 from cardgen.base.units import mm_to_pt
 
@@ -87,46 +88,54 @@ class RichText(Flowable):
                         after, self.indent, bullet, self.align, layout,
                         icon_colors=self.icon_colors)
 
+    def drawOn(self, canvas, x, y, _sW=0):
+        """Drawn at (x, y) by coordinates moved there, not by the canvas moved in a state saved
+        and restored (three operators a paragraph, and their bookkeeping)."""
+        self.canv = canvas
+        self._draw_at(x, y)
+        del self.canv
+
     def draw(self):
+        self._draw_at(0.0, 0.0)
+
+    def _draw_at(self, left: float, bottom: float) -> None:
         layout = self._layout
         canvas = self.canv
-        top = self.height
+        top = bottom + self.height
         width = self.width - self.indent
+        left += self.indent
+        # one text object for every line, its font and colour set once for as long as they hold
+        words = canvas.beginText()
+        words.setFillColor(self.color)
+        font = None
+        icons = []
+        code = words._code
         for index, line in enumerate(layout.lines):
             baseline = top - layout.ascent - index * layout.leading
-            shift = {"left": 0.0, "center": (width - line.width) / 2,
-                     "right": width - line.width}[self.align]
-            placed = _runs(line, self.indent + shift)
-            if placed:
-                words = canvas.beginText()
-                font = None
-                for x, text, piece_font in placed:
-                    if piece_font != font:
-                        words.setFont(piece_font, layout.size)
-                        font = piece_font
-                    words.setTextOrigin(x, baseline)
-                    # as textOut writes it, less its measuring of the text (where a next
-                    # textOut would start): each run is placed by its own origin
-                    words._textOut(text)
-                canvas.setFillColor(self.color)
-                canvas.drawText(words)
-            icons = any(piece.icon for word in line.words for piece in word)
-            for piece in line.pieces if icons else ():
-                if piece.icon:
-                    grown = piece.width * ICON_GROWTH
-                    middle = baseline - ICON_DROP * layout.size + piece.width / 2
-                    draw_icon(canvas, piece.icon, self.indent + shift + piece.x
-                              - (grown - piece.width) / 2, middle - grown / 2, grown,
-                              self.icon_colors.get(piece.icon, self.color))
+            spare = width - line.width
+            shift = {"left": 0.0, "center": spare / 2, "right": spare}[self.align]
+            runs, drawn_icons = line.drawn()
+            for x, text, piece_font in runs:
+                if piece_font != font:
+                    words.setFont(piece_font, layout.size)
+                    font = piece_font
+                # as setTextOrigin and textOut write them, less their bookkeeping of where the
+                # text's cursor is: each run is placed by its own origin
+                code.append(f"1 0 0 1 {fp_str(left + shift + x, baseline)} Tm")
+                words._textOut(text)
+            if drawn_icons:
+                icons += [(piece, shift, baseline) for piece in line.pieces if piece.icon]
+        if font is not None:
+            canvas.drawText(words)
+        for piece, shift, baseline in icons:
+            grown = piece.width * ICON_GROWTH
+            middle = baseline - ICON_DROP * layout.size + piece.width / 2
+            draw_icon(canvas, piece.icon, left + shift + piece.x - (grown - piece.width) / 2,
+                      middle - grown / 2, grown, self.icon_colors.get(piece.icon, self.color))
         if self.bullet and layout.lines:
             canvas.setFillColor(self.color)
             canvas.setFont(self.family.face(), layout.size)
-            canvas.drawRightString(self.indent - 0.35 * layout.size, top - layout.ascent, self.bullet)
-
-
-def _runs(line: Line, left: float) -> list[tuple[float, str, str]]:
-    """A line's runs (Line.drawn) placed `left` of its start."""
-    return [(left + x, text, font) for x, text, font in line.drawn()[0]]
+            canvas.drawRightString(left - 0.35 * layout.size, top - layout.ascent, self.bullet)
 
 
 class Note(RichText):
@@ -134,6 +143,8 @@ class Note(RichText):
     a notice. A long one splits across pages, each piece in a box of its own."""
 
     PAD = (7.0, 6.0, 5.0, 6.0)       # left, right, top, bottom, in points
+
+    drawOn = Flowable.drawOn         # its box drawn in a state of its own, its text moved in it
 
     def __init__(self, parsed: Parsed, family: fonts.Family, size: float, tint, bar,
                  after: float = 0.0, layout: TextLayout | None = None, whole: bool = True):
@@ -189,7 +200,30 @@ class Heading(RichText):
         return []
 
 
-class BookTable(Table):
+class WrappedTable(Table):
+    """A table of flowables, each cell a list of them set at its top and none spanning cells,
+    drawn as reportlab's Table draws one, each flowable at the size its row was worked out at
+    (its last wrap, at its column's width), not wrapped again cell by cell."""
+
+    def draw(self):
+        canvas = self.canv
+        canvas.saveState()
+        self._curweight = self._curcolor = self._curcellstyle = None
+        self._makeRoundedCornersClip()
+        self._drawBkgrnd()
+        for row, styles, bottom, height in zip(self._cellvalues, self._cellStyles,
+                                               self._rowpositions[1:], self._rowHeights):
+            for cell, style, left in zip(row, styles, self._colpositions):
+                y = bottom + height - style.topPadding + (cell[0].getSpaceBefore() if cell else 0)
+                for flowable in cell:
+                    y -= flowable.getSpaceBefore() + flowable.height
+                    flowable.drawOn(canvas, left + style.leftPadding, y)
+                    y -= flowable.getSpaceAfter()
+        self._drawLines()
+        canvas.restoreState()
+
+
+class BookTable(WrappedTable):
     """A table that splits across pages only between rows, leaving at least FIRST_ROWS body rows
     and a fifth of a page before the turn and LEAST_ROWS after it, with its header row repeated
     over the rest (`repeatRows`), saying "(continued)" there; a short table (SHORT_ROWS body rows

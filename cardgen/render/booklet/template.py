@@ -10,12 +10,13 @@ from html import escape
 
 from reportlab.lib.colors import white
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Table, TableStyle
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Spacer,
+                                Table, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.drawing import fonts
 from cardgen.imposition import FooterRoom
-from cardgen.render.booklet.flowables import table_font
+from cardgen.render.booklet.flowables import WrappedTable, table_font
 from cardgen.render.booklet.keeping import headings
 from cardgen.render.booklet.page_style import FRAME_RAISE, PageStyle
 from cardgen.render.page_footer import book_forms, draw_footer
@@ -262,12 +263,31 @@ class Contents(TableOfContents):
         scale = 1.0
         while scale >= least - 1e-9:
             self.levelStyles = [_scaled(s, scale) for s in styles]
-            width, height = super().wrap(avail_width, avail_height)
+            width, height = self._entries_table(avail_width, avail_height)
             if height <= avail_height:
                 return width, height
             scale -= self.STEP
         self.levelStyles = styles
-        return super().wrap(avail_width, avail_height)
+        return self._entries_table(avail_width, avail_height)
+
+    def _entries_table(self, avail_width, avail_height):
+        """The last pass's entries as reportlab's TableOfContents sets them, a row each (and a
+        spacer's row before an entry whose style has space before it), in a WrappedTable:
+        its paragraphs are not broken into lines again as they are drawn."""
+        rows = []
+        entries = self._lastEntries or [(0, "Placeholder for table of contents", 0, None)]
+        for level, text, page, key in entries:
+            style = self.getLevelStyle(level)
+            if key:
+                text = f'<a href="#{key}">{text}</a>'
+            target = repr(key).replace(",", "\\x2c").replace('"', "\\x2c") if key else None
+            said = f'{text}<onDraw name="drawTOCEntryEnd" label="{page},{level},{target}"/>'
+            if style.spaceBefore:
+                rows.append([Spacer(1, style.spaceBefore)])
+            rows.append([Paragraph(said, style)])
+        self._table = WrappedTable(rows, colWidths=(avail_width,), style=self.tableStyle)
+        self.width, self.height = self._table.wrapOn(self.canv, avail_width, avail_height)
+        return self.width, self.height
 
     def split(self, avail_width, avail_height):
         """The entries page by page: as many as fit on each, but the last page's share taken
@@ -287,7 +307,7 @@ class Contents(TableOfContents):
                and breaks[-2] - (breaks[-3] if len(breaks) > 2 else 0) > 1):
             breaks[-2] -= 1
         rows = [[list(row[0])] for row in self._table._cellvalues]
-        return [Table(rows[a:b], colWidths=(avail_width,), style=self.tableStyle)
+        return [WrappedTable(rows[a:b], colWidths=(avail_width,), style=self.tableStyle)
                 for a, b in zip([0, *breaks[:-1]], breaks)]
 
 
