@@ -3,7 +3,9 @@ and its text layer (the ToUnicode map) right for characters beyond U+FFFF too.""
 from __future__ import annotations
 
 import hashlib
+import zlib
 from fnmatch import fnmatch
+from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
@@ -54,9 +56,28 @@ class TaggedTTFont(TTFont):
                 cmap.filters = [pdfdoc.PDFZCompress]
             font.ToUnicode = doc.Reference(cmap, "toUnicodeCMap:" + base_name)
             font.FontDescriptor = self.face.addSubsetObjects(doc, base_name, subset)
+            if doc.compression:     # the font program just added, deflated once a build
+                program = doc.idToObject[f"fontFile:{self.face.filename}({base_name})"]
+                program.filters = [_DEFLATED_ONCE]
             doc.Reference(font, internal_name)
             doc.idToObject["BasicFonts"].dict[internal_name] = font
         del self.state[doc]
+
+
+class _DeflatedOnce:
+    """reportlab's deflate filter for a subset's font program, kept by the program's bytes: a
+    document's plain pages and its booklet (and a build's other files setting the same text)
+    embed the same subset, and each would deflate its tens of kilobytes again."""
+
+    pdfname = "FlateDecode"
+
+    @staticmethod
+    @lru_cache(maxsize=32)
+    def encode(program: bytes) -> bytes:
+        return zlib.compress(program)
+
+
+_DEFLATED_ONCE = _DeflatedOnce()
 
 
 def subset_tag(font_name: bytes, subset) -> bytes:
