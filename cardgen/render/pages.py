@@ -152,13 +152,16 @@ class PageCanvas(Canvas):
     """A canvas that deflates each page's drawing as the page is finished, exactly as reportlab
     does when it saves (the file's bytes are the same), so a file of thousands of pages never
     holds them all uncompressed until then; and that saves its state (saveState, for every
-    element of every card) by one read of the attributes reportlab saves, not one at a time."""
+    element of every card) as one tuple of the attributes reportlab saves, read at once."""
 
     _state_of = itemgetter(*Canvas.STATE_ATTRIBUTES)
 
     def push_state_stack(self):
-        self.state_stack.append(dict(zip(self.STATE_ATTRIBUTES, self._state_of(self.__dict__))))
+        self.state_stack.append(self._state_of(self.__dict__))
         self._extgstate = self._extgstate.pushCopy()
+
+    def pop_state_stack(self):
+        self.__dict__.update(zip(self.STATE_ATTRIBUTES, self.state_stack.pop()))
 
     def showPage(self):
         super().showPage()

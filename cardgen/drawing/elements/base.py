@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping
+from typing import Callable, Mapping, NamedTuple
 
 from cardgen.base.errors import Problem, did_you_mean
 from cardgen.shared.conditions import parse_condition
@@ -140,10 +140,10 @@ class BindContext:
                                      fields=tuple(fields)))
 
 
-@dataclass(frozen=True, slots=True)
-class Ink:
+class Ink(NamedTuple):
     """Something an element prints, as the legibility preflight sees it: text, a solid area, or a
-    mark (an icon, a grid). Boxes are mm from the trim's top-left corner."""
+    mark (an icon, a grid). Boxes are mm from the trim's top-left corner. (A tuple: one is made
+    for every element of every face.)"""
 
     kind: str                 # "text", "area" or "mark"
     box: Box
