@@ -94,18 +94,23 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
     paragraph: list[list[tuple[tuple[Piece, ...], float]]] = [[]]   # lines of (pieces, width)
     x = 0.0
     words_fit = True
+    over = False        # more lines than max_lines: told when a line is added, read next item
 
     def close_paragraph() -> None:
         _avoid_widow(paragraph, space, width)
         lines.extend(_line(words, space, size) for words in paragraph)
 
+    def too_many() -> bool:
+        return max_lines is not None and len(lines) + len(paragraph) - 1 > max_lines
+
     for item in measured(runs, family):
-        if max_lines is not None and len(lines) + len(paragraph) - 1 > max_lines:
+        if over:
             words_fit = False
             break
         if item == "\n":
             close_paragraph()
             paragraph, x = [[]], 0.0
+            over = too_many()
         elif item != " ":
             word_width = item[1] * size
             if width is None or not (hyphenate and word_width > width + 1e-6):
@@ -114,6 +119,7 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
                     line = []
                     paragraph.append(line)
                     x = 0.0
+                    over = too_many()
                 if width is not None and word_width > width + 1e-6:
                     words_fit = False
                 x += (space if line else 0.0) + word_width
@@ -126,6 +132,7 @@ def set_lines(runs: tuple[Run, ...], family: fonts.Family, size: float,
                 if new_line and paragraph[-1]:
                     paragraph.append([])
                     x = 0.0
+                    over = too_many()
                 gap = space if paragraph[-1] else 0.0
                 if width is not None and word_width > width + 1e-6:
                     words_fit = False

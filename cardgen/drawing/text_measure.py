@@ -30,16 +30,11 @@ def _items(runs: tuple[Run, ...]) -> list:
     and '\\n'."""
     items: list = []
     word: list[tuple] = []
-
-    def close():
-        nonlocal word
-        if word:
-            items.append(word)
-            word = []
-
     for run in runs:
         if run.line_break:
-            close()
+            if word:
+                items.append(word)
+                word = []
             items.append("\n")
         elif run.icon:
             if not word and len(items) >= 2 and items[-1] == " " and isinstance(items[-2], list):
@@ -52,11 +47,14 @@ def _items(runs: tuple[Run, ...]) -> list:
                 if not part:
                     continue
                 if part.isspace():
-                    close()
+                    if word:
+                        items.append(word)
+                        word = []
                     items.append(" ")
                 else:
                     word.append((part, run.bold, run.italic, None))
-    close()
+    if word:
+        items.append(word)
     return items
 
 
