@@ -106,8 +106,8 @@ def validate(game: Game, outputs: tuple[OutputKind, ...], report: Report) -> Non
 def resolve(game: Game, report: Report) -> Faces:
     # binding makes thousands of objects that live until the build ends, and no reference
     # cycle: each pass of the collector would walk every face bound so far and free nothing,
-    # so it is paused while they are made, and what they made is then out of its reach for
-    # good (frozen: counted on being freed, as it is, when its last reference goes)
+    # so it is paused while they are made, and what the process holds then is frozen out of
+    # its reach until the check (or the build, which renders from it) is done
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -118,8 +118,11 @@ def resolve(game: Game, report: Report) -> Faces:
             gc.enable()
 
 
-def check(game_dir: Path, report: Report, options: BuildOptions | None = None) -> Checked | None:
-    """Load, validate and resolve; None when anything is wrong (diagnostics are in `report`)."""
+def check(game_dir: Path, report: Report, options: BuildOptions | None = None,
+          keep_frozen: bool = False) -> Checked | None:
+    """Load, validate and resolve; None when anything is wrong (diagnostics are in `report`).
+    What resolving froze (`resolve`) is thawed before it returns, unless `keep_frozen`: then the
+    caller thaws it (gc.unfreeze) once done with the faces, as `build` does after rendering."""
     game = load(game_dir, report)
     if game is None:
         return None
@@ -128,10 +131,14 @@ def check(game_dir: Path, report: Report, options: BuildOptions | None = None) -
     outputs = outputs_for(options)
     validate(game, outputs, report)
     faces = resolve(game, report)
-    if not report.has_errors():
-        for kind in outputs:
-            kind.check_faces(game, faces, report)
-    forget_set_texts()
+    try:
+        if not report.has_errors():
+            for kind in outputs:
+                kind.check_faces(game, faces, report)
+        forget_set_texts()
+    finally:
+        if not keep_frozen:     # a long-lived caller (serve) checks again and again
+            gc.unfreeze()
     if report.has_errors(options.strict if options else False):
         return None
     return Checked(game, faces, outputs)
@@ -166,10 +173,13 @@ def write(files: dict[str, bytes], folder: Path, report: Report) -> list[Path]:
 
 def build(game_dir: Path, options: BuildOptions, report: Report,
           progress: Callable[[int], None] = lambda n: None) -> list[Path]:
-    checked = check(game_dir, report, options)
-    if checked is None:
-        return []
-    files = render(checked, progress)
+    try:
+        checked = check(game_dir, report, options, keep_frozen=True)
+        if checked is None:
+            return []
+        files = render(checked, progress)
+    finally:
+        gc.unfreeze()
     return write(files, options.out_dir / checked.game.id, report)
 
 

@@ -97,7 +97,10 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
     alike = context.setdefault("elements", {})         # the elements and boxes faces drew so far
     fixed = context.setdefault("fixed", {})   # an element the same on every face, bound and checked
     built = context.setdefault("built", Built())    # elements by what they were built of
-    given = tuple(scope.text(name) not in (None, "") for name in scope.declared or ())
+    # what a build reads of the card beyond the names its keys give (Built): which fields the
+    # card gives, and how long its markup fields' texts are (an expansion's budget)
+    given = (frozenset(name for name in scope.declared or () if scope.text(name) not in (None, "")),
+             sum(len(scope.text(name) or "") for name in scope.markup_fields))
     earlier = first.parts if first is not None else (None,) * len(layout.elements)
     found: list[Problem] = []   # the face's problems, element by element
     # the reader shares the context's problem list, not the context: no cycle for the GC
@@ -242,8 +245,8 @@ def _bind_element(spec: ElementSpec, binding: KeyBinding, scope: Scope, ctx: Bin
                   shift: float = 0.0, built: Built | None = None, given: tuple = ()):
     """The element for one card, or None; `shift` is how far up it moves (`after`); its box is
     the one in `alike` that other faces' elements sit in, when there is one; one in `built`
-    when an earlier face built it of the same values (`given`: which of its card's fields the
-    face's card gives)."""
+    when an earlier face built it of the same values (`given`: what else of the card a build
+    reads, see bind_elements)."""
     kind = binding.kind
     when = spec.static.get("when")
     if when is not None:

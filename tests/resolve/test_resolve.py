@@ -101,9 +101,9 @@ def test_a_picture_path_one_token_gives_is_reported_at_its_value(copy_game, vali
 
 
 def test_resolving_a_game_leaves_no_reference_cycle_behind():
-    # the objects a check makes are frozen out of the garbage collector's reach once resolved
-    # (pipeline.resolve): that is safe only while none of them is in a cycle, which the collector
-    # alone could free
+    # the objects a build's check makes are frozen out of the garbage collector's reach once
+    # resolved, until the build is rendered (pipeline.resolve, pipeline.build): none of them
+    # should be in a cycle, which would wait for the thaw to be freed
     import gc
     from pathlib import Path
 
@@ -116,9 +116,8 @@ def test_resolving_a_game_leaves_no_reference_cycle_behind():
     for game in games:      # what the first check imports (markdown's tables) made once
         pipeline.check(game, Report(), options)
     for game in games:
-        gc.unfreeze()
         gc.collect()
-        checked = pipeline.check(game, Report(), options)
+        checked = pipeline.check(game, Report(), options, keep_frozen=True)
         assert checked is not None and gc.get_freeze_count() > 0
         del checked
         gc.unfreeze()
@@ -153,3 +152,39 @@ def test_faces_binding_the_same_values_share_one_element_and_each_card_keeps_its
     pipeline.check(game, report, pipeline.BuildOptions(only=("cards",)))
     told = [d.message for d in report.diagnostics if d.code == "right-to-left"]
     assert told and all("Guard" in m for m in told), told
+
+
+def test_an_element_shared_by_two_cards_is_still_held_to_each_cards_expansion_budget(copy_game):
+    # what a text may grow to by inlining fields depends on every markup field of its card, not
+    # only those it names: two cards with the same {{a}} and a different b are judged each alone
+    from cardgen import pipeline
+    from cardgen.base.errors import Report
+
+    repeated = "{{a}}" * 300
+    game = copy_game("valid-minimal",
+                     ("game.yaml", "      text: {type: text}\n",
+                      "      text: {type: text}\n      a: {type: text}\n      b: {type: text}\n"),
+                     ("layouts/front.yaml", "elements:\n",
+                      f'elements:\n  rep: {{type: textbox, text: "{repeated}", x: 7mm, y: 80mm, '
+                      'width: 40mm, height: 5mm, size: 6}\n'),
+                     ("cards/heroes.yaml", "    power: 3\n",
+                      f'    power: 3\n    a: "{"*" * 100}"\n    b: "{"x" * 4000}"\n'),
+                     ("cards/heroes.yaml", "    power: 5\n",
+                      f'    power: 5\n    art: art/hero.png\n    a: "{"*" * 100}"\n    b: "y"\n'))
+    report = Report()
+    pipeline.check(game, report, pipeline.BuildOptions(only=("cards",)))
+    grown = [d.message for d in report.diagnostics if "grows past" in d.message]
+    assert len(grown) == 1 and "Second Hero" in grown[0], grown
+
+
+def test_a_check_leaves_nothing_frozen_out_of_the_collectors_reach(copy_game):
+    # serve checks a game on every save: what each check froze is thawed when it returns
+    import gc
+
+    from cardgen import pipeline
+    from cardgen.base.errors import Report
+
+    gc.unfreeze()
+    for _ in range(2):
+        assert pipeline.check(copy_game("valid-minimal"), Report()) is not None
+        assert gc.get_freeze_count() == 0
