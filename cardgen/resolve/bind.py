@@ -12,6 +12,7 @@ from typing import Mapping, NamedTuple
 
 from cardgen.base import markup
 from cardgen.base.errors import Problem, Severity
+from cardgen.base.limits import TEXT_EXPANSION
 from cardgen.base.model import frozen_map
 from cardgen.drawing import fonts
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box, Element
@@ -97,10 +98,8 @@ def bind_elements(key: str, layout: Layout, scope: Scope, width: float, height: 
     alike = context.setdefault("elements", {})         # the elements and boxes faces drew so far
     fixed = context.setdefault("fixed", {})   # an element the same on every face, bound and checked
     built = context.setdefault("built", Built())    # elements by what they were built of
-    # what a build reads of the card beyond the names its keys give (Built): which fields the
-    # card gives, and how long its markup fields' texts are (an expansion's budget)
-    given = (frozenset(name for name in scope.declared or () if scope.text(name) not in (None, "")),
-             sum(len(scope.text(name) or "") for name in scope.markup_fields))
+    # what a build reads of the card beyond the names its keys give (Built): the fields it gives
+    given = frozenset(name for name in scope.declared or () if scope.text(name) not in (None, ""))
     earlier = first.parts if first is not None else (None,) * len(layout.elements)
     found: list[Problem] = []   # the face's problems, element by element
     # the reader shares the context's problem list, not the context: no cycle for the GC
@@ -191,6 +190,8 @@ class KeyBinding:
     fixed: Mapping          # key -> its value on every card
     bound: tuple            # (key, Key) of the keys each card binds
     reads: tuple = ()       # the names its keys' texts take values from ({{field}}, {icon})
+    template_chars: int = 0     # how long its keys' texts naming them are, together
+    references: int = 0         # how often they name them
 
     @classmethod
     def of(cls, spec: ElementSpec) -> KeyBinding:
@@ -203,9 +204,10 @@ class KeyBinding:
                 fixed[key] = spec.static[key]
             else:
                 bound.append((key, key_spec))
-        reads = dict.fromkeys(name for key, _ in bound if isinstance(spec.values[key], str)
-                              for name in _NAMED.findall(spec.values[key]))
-        return cls(kind, frozen_map(fixed), tuple(bound), tuple(reads))
+        texts = [spec.values[key] for key, _ in bound if isinstance(spec.values[key], str)]
+        named = [name for text in texts for name in _NAMED.findall(text)]
+        return cls(kind, frozen_map(fixed), tuple(bound), tuple(dict.fromkeys(named)),
+                   sum(len(text) for text in texts) if named else 0, len(named))
 
 
 _NAMED = re.compile(r"\{\{?\s*([A-Za-z_][\w.-]*)\s*\}\}?")   # {{field}} or {icon}
@@ -224,10 +226,17 @@ class Built:
         self._by_spec: dict[int, dict[tuple, Element]] = {}
 
     @staticmethod
-    def key(binding: KeyBinding, scope: Scope, given: tuple, *inputs) -> tuple | None:
+    def key(binding: KeyBinding, scope: Scope, given: frozenset, *inputs) -> tuple | None:
+        """What an element's build reads: `inputs`, the card type's fields, the fields the card
+        gives, and the texts of the names its keys give; None when that is not all (a text that
+        names further fields, or one that filled in could grow near the TEXT_EXPANSION bound,
+        which other fields of each card widen)."""
         texts = tuple(scope.text(name) for name in binding.reads)
         if any(text is not None and "{{" in text for text in texts):
             return None
+        longest = max((len(text) for text in texts if text), default=0)
+        if binding.template_chars + binding.references * longest > TEXT_EXPANSION:
+            return None     # (filled in, it is at most this long; the bound is at least that)
         return (*inputs, scope.markup_fields, scope.declared, given, texts)
 
     def get(self, spec: ElementSpec, key: tuple) -> Element | None:
