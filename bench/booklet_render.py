@@ -28,7 +28,7 @@ def render_seconds(game_dir: Path) -> float:
     from cardgen.base.errors import Report
 
     options = pipeline.BuildOptions(only=("booklets",))
-    checked = pipeline.check(game_dir, Report(), options)
+    checked = pipeline.check(game_dir, Report(), options, keep_frozen=True)   # as a build does
     if checked is None:
         raise SystemExit(f"{game_dir} does not build")
     start = time.process_time()
