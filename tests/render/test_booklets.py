@@ -413,3 +413,18 @@ def test_a_pointer_to_nothing_in_its_section_is_a_warning(game, tmp_path, line, 
     assert bool(pointers) == warned, [w.message for w in pointers]
     if warned:
         assert pointers[0].file.endswith("rules.md") and "'table above'" in pointers[0].message
+
+
+def test_platypus_is_imported_with_its_web_address_pattern_compiled_only_when_used():
+    # a fresh interpreter: this one may have imported platypus already
+    import subprocess
+    import sys
+
+    probe = ("import re; compile_ = re.compile; import cardgen.render.booklet; "
+             "import reportlab.platypus.paragraph as p; "
+             "print(re.compile is compile_, type(p.uri_pat).__name__, "
+             "type(p._hy_letters_pat).__name__, bool(p.uri_pat.match('https://example.com/a')), "
+             "p.uri_pat.match('not an address'))")
+    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                           check=True).stdout.split()
+    assert shown == ["True", "_CompiledWhenUsed", "Pattern", "True", "None"]
