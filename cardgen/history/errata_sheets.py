@@ -7,9 +7,8 @@ import io
 from dataclasses import replace
 from typing import Mapping
 
-from reportlab.platypus import SimpleDocTemplate
-
 from cardgen import catalog
+from cardgen.render.booklet.platypus import SimpleDocTemplate
 from cardgen.history.diff import GameDiff
 from cardgen.drawing import fonts
 from cardgen.resolve.resolve import DeckFaces, Faces

@@ -420,7 +420,7 @@ def test_platypus_is_imported_with_its_web_address_pattern_compiled_only_when_us
     import subprocess
     import sys
 
-    probe = ("import re; compile_ = re.compile; import cardgen.render.booklet; "
+    probe = ("import re; compile_ = re.compile; import cardgen.render.booklet.platypus; "
              "import reportlab.platypus.paragraph as p; "
              "print(re.compile is compile_, type(p.uri_pat).__name__, "
              "type(p._hy_letters_pat).__name__, bool(p.uri_pat.match('https://example.com/a')), "

@@ -6,8 +6,8 @@ is said again."""
 from __future__ import annotations
 
 from reportlab.lib.colors import Color, white
-from reportlab.platypus import Flowable, Spacer
 
+from cardgen.render.booklet.platypus import Flowable, Spacer
 from cardgen.base.model import Game
 from cardgen.drawing import fonts
 from cardgen.render.booklet import parts

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import fp_str
-from reportlab.platypus import CondPageBreak, Flowable, Table
 
+from cardgen.render.booklet.platypus import CondPageBreak, Flowable, Table
 from cardgen.drawing import fonts
 from cardgen.drawing.icons import draw_icon
 from cardgen.drawing.pen import Pen

@@ -4,8 +4,7 @@ example or a numbered list with the end of the paragraph that leads into it, and
 line with the item before it, so that none is left alone at a page's foot or top."""
 from __future__ import annotations
 
-from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Table
-
+from cardgen.render.booklet.platypus import CondPageBreak, Flowable, PageBreak, Table
 from cardgen.render.booklet.flowables import Drawing, Heading, Note, RichText
 
 INTRO_CHARS = 240     # a paragraph this short (about three lines) under a heading introduces it

@@ -7,8 +7,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from reportlab.platypus import Spacer, Table, TableStyle
-
+from cardgen.render.booklet.platypus import Spacer, Table, TableStyle
 from cardgen.base import markup
 from cardgen.base.markup import escaped
 from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Box

@@ -4,8 +4,7 @@ directives ask for made from the game's data; and a booklet's pages past the tex
 sheets hold anyway: pages for notes, and a back cover saying what is in the box."""
 from __future__ import annotations
 
-from reportlab.platypus import KeepInFrame, NextPageTemplate, PageBreak
-
+from cardgen.render.booklet.platypus import KeepInFrame, NextPageTemplate, PageBreak
 from cardgen.resolve.resolve import Faces
 from cardgen.base.markup import escaped
 from cardgen.base.model import Block, Document, Game

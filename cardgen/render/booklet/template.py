@@ -10,15 +10,15 @@ from html import escape
 
 from reportlab.lib.colors import white
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Spacer,
-                                Table, TableStyle)
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.drawing import fonts
 from cardgen.imposition import FooterRoom
 from cardgen.render.booklet.flowables import WrappedTable, table_font
 from cardgen.render.booklet.keeping import headings
 from cardgen.render.booklet.page_style import FRAME_RAISE, PageStyle
+from cardgen.render.booklet.platypus import (BaseDocTemplate, Flowable, Frame, PageTemplate,
+                                             Paragraph, Spacer, Table, TableOfContents,
+                                             TableStyle)
 from cardgen.render.page_footer import book_forms, draw_footer
 from cardgen.render.pages import DocumentInfo, template_options
 from cardgen.shared.saddle_stitch import padded

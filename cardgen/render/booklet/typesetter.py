@@ -3,8 +3,8 @@ lists, tables and notes, all set from card markup by cardgen's own text setter."
 from __future__ import annotations
 
 from reportlab.lib.colors import Color
-from reportlab.platypus import TableStyle
 
+from cardgen.render.booklet.platypus import TableStyle
 from cardgen.base import markup
 from cardgen.drawing import fonts
 from cardgen.drawing.text_measure import natural_widths
