@@ -20,8 +20,8 @@ from cardgen.render.boards import Boards
 from cardgen.render.booklet.back_cover import InTheBox, Spread, Stack
 from cardgen.render.card_sheets import CardSheets
 from cardgen.render.token_sheets import TokenSheets
-from cardgen.render.booklet.flowables import BookTable, ChapterBreak, Heading, Note, PartBreak, \
-    RichText
+from cardgen.render.booklet.flowables import ChapterBreak, Heading, Note, PartBreak, RichText
+from cardgen.render.booklet.tables import BookTable
 from cardgen.render.booklet.keeping import LEAST_ITEMS, LONG_LINES, SHORT_ITEMS, SHORT_LINES, ItemList, \
     KeptWithNext, headings, parts_of
 from cardgen.render.booklet.parts import NO_VALUE, PROTOTYPE_MARK, card_reference, \

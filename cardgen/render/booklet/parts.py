@@ -14,7 +14,8 @@ from cardgen.drawing.elements import COMMON_KEYS, ELEMENT_TYPES, BindContext, Bo
 from cardgen.fields import Diagram, field_type
 from cardgen.resolve.resolve import Faces, card_scope, deck_values
 from cardgen.base.model import Block, Document, Game
-from cardgen.render.booklet.flowables import Drawing, table_font
+from cardgen.render.booklet.flowables import Drawing
+from cardgen.render.booklet.tables import table_font
 from cardgen.render.booklet.typesetter import Typesetter
 from cardgen.shared.token_shapes import footprint
 from cardgen.shared.tiling import board_plan

@@ -13,7 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 
 from cardgen.drawing import fonts
 from cardgen.imposition import FooterRoom
-from cardgen.render.booklet.flowables import WrappedTable, table_font
+from cardgen.render.booklet.tables import WrappedTable, table_font
 from cardgen.render.booklet.keeping import headings
 from cardgen.render.booklet.page_style import FRAME_RAISE, PageStyle
 from cardgen.render.booklet.platypus import (BaseDocTemplate, Flowable, Frame, PageTemplate,

@@ -8,7 +8,8 @@ from cardgen.render.booklet.platypus import TableStyle
 from cardgen.base import markup
 from cardgen.drawing import fonts
 from cardgen.drawing.text_measure import natural_widths
-from cardgen.render.booklet.flowables import INK, AtFoot, BookTable, Heading, Note, RichText, table_font
+from cardgen.render.booklet.flowables import INK, AtFoot, Heading, Note, RichText
+from cardgen.render.booklet.tables import BookTable, table_font
 from cardgen.render.booklet.keeping import ItemList
 from cardgen.render.booklet.template import FRAME_RAISE, PageStyle
 from cardgen.base.units import mm_to_pt
