@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
+from cardgen.base.collector import collector_paused
 from cardgen.base.errors import Report, relative_name
 from cardgen.resolve.resolve import Faces, resolve_game
 from cardgen.load.game import load_game
@@ -108,14 +109,8 @@ def resolve(game: Game, report: Report) -> Faces:
     # cycle: each pass of the collector would walk every face bound so far and free nothing,
     # so it is paused while they are made, and what the process holds then is frozen out of
     # its reach until the check (or the build, which renders from it) is done
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused(freeze=True):
         return resolve_game(game, report)
-    finally:
-        if enabled:
-            gc.freeze()
-            gc.enable()
 
 
 def check(game_dir: Path, report: Report, options: BuildOptions | None = None,

@@ -5,7 +5,6 @@ from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
-from reportlab.pdfgen.textobject import PDFTextObject
 
 from cardgen.drawing.icons import draw_icon
 from cardgen.drawing.pictures import PictureCache
@@ -24,15 +23,6 @@ def _curved_path(shape: str, x: float, y: float, width: float, height: float,
     else:
         path.roundRect(x, y, width, height, radius)
     return tuple(path._code)
-
-
-class _PlacedText(PDFTextObject):
-    """A text object whose every run is placed at an origin of its own (setTextOrigin): the
-    cursor a run would move on is never read, so the run's width is not measured again for it
-    (reportlab's textOut does); the operators written are textOut's."""
-
-    def place(self, text: str) -> None:
-        self._code.append(self._formatText(text))
 
 
 class Pen:
@@ -118,7 +108,7 @@ class Pen:
         c = self.canvas
         c.setFillColor(color)
         (first_baseline, (first_x, _, _)) = placed[0]
-        words = _PlacedText(c, first_x, first_baseline)
+        words = c.beginText(first_x, first_baseline)
         font = None
         for n, (baseline, (x_pt, text, piece_font)) in enumerate(placed):
             if piece_font != font:
@@ -126,7 +116,9 @@ class Pen:
                 font = piece_font
             if n:
                 words.setTextOrigin(x_pt, baseline)
-            words.place(text)
+            # each run is placed at its own origin: the cursor textOut would move on (measuring
+            # the run again) is never read
+            words._textOut(text)
         c.drawText(words)
 
     def icon(self, name: str, x_pt: float, y_pt: float, size_pt: float, color) -> None:

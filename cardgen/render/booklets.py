@@ -4,15 +4,14 @@ A4 or Letter with a linked table of contents and PDF outline, and as a saddle-st
 multiple of 4 and imposed for a short-edge flip, so the printed stack folds into a book."""
 from __future__ import annotations
 
-import gc
 import io
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 from cardgen.drawing.elements.picture import Icon
 from cardgen.shared.colors import parse_color
+from cardgen.base.collector import collector_paused
 from cardgen.base.errors import Report
 from cardgen.resolve.resolve import Faces
 from cardgen.base.model import Document, Game, Source
@@ -123,7 +122,9 @@ def booklet_pages(game: Game, faces: Faces, document: Document,
     the text writes one, on the back page, where players find it; else the back cover). On
     `sheet` (mm), imposed two to a side in saddle-stitch order; with none, one by one in reading
     order. `icons`: icon_colors(faces), when the caller has them."""
-    with _collector_paused():
+    # setting a document makes thousands of objects, most freed as they go; what it leaves in
+    # cycles (its flowables, a few MB) the collector's first pass after it frees
+    with collector_paused():
         from cardgen.render.booklet.story import quick_reference
         setter = typesetter(game, faces, page_styles(game, document)[1], icons)
         apart = quick_reference(document.blocks) is not None
@@ -135,7 +136,7 @@ def booklet_pages(game: Game, faces: Faces, document: Document,
 
 def render_document(game: Game, faces: Faces, document: Document, style: PageStyle,
                     icons: dict | None = None) -> bytes:
-    with _collector_paused():
+    with collector_paused():
         return typeset(game, faces, document, typesetter(game, faces, style, icons)).pdf
 
 
@@ -160,22 +161,6 @@ def typeset(game: Game, faces: Faces, document: Document, setter: Typesetter,
     template.multiBuild(story(game, faces, document, setter, fill, printing_guide(game),
                               reference_apart), canvasmaker=canvas_maker(info, kind))
     return Typeset(finish(buffer.getvalue()), template.page, template.placed, template.past_text)
-
-
-@contextmanager
-def _collector_paused():
-    """Setting a document (the typesetter imported the first time) makes thousands of objects,
-    most of them freed as they go; the collector's passes meanwhile would walk the game's
-    faces, which live until the build ends, and free next to nothing. It is paused while one
-    document's file is made: what that leaves in reference cycles (the document's flowables,
-    a few MB) is freed by its first pass after."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _template(game: Game, document: Document, style: PageStyle, buffer: io.BytesIO,

@@ -123,15 +123,14 @@ class RichText(Flowable):
                 # text's cursor is: each run is placed by its own origin
                 code.append(f"1 0 0 1 {fp_str(left + shift + x, baseline)} Tm")
                 words._textOut(text)
-            if drawn_icons:
-                icons += [(piece, shift, baseline) for piece in line.pieces if piece.icon]
+            icons += [(name, x, size, shift, baseline) for name, x, size in drawn_icons]
         if font is not None:
             canvas.drawText(words)
-        for piece, shift, baseline in icons:
-            grown = piece.width * ICON_GROWTH
-            middle = baseline - ICON_DROP * layout.size + piece.width / 2
-            draw_icon(canvas, piece.icon, left + shift + piece.x - (grown - piece.width) / 2,
-                      middle - grown / 2, grown, self.icon_colors.get(piece.icon, self.color))
+        for name, x, size, shift, baseline in icons:
+            grown = size * ICON_GROWTH
+            middle = baseline - ICON_DROP * layout.size + size / 2
+            draw_icon(canvas, name, left + shift + x - (grown - size) / 2,
+                      middle - grown / 2, grown, self.icon_colors.get(name, self.color))
         if self.bullet and layout.lines:
             canvas.setFillColor(self.color)
             canvas.setFont(self.family.face(), layout.size)
